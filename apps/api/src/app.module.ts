@@ -1,0 +1,18 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AccessModule } from './common/access/access.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { ExperienceModule } from './modules/experience/experience.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { StatusModule } from './modules/status/status.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, AccessModule, HealthModule, StatusModule, ExperienceModule],
+    };
+  }
+}

@@ -1,0 +1,115 @@
+import { Controller, Get, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { describe, expect, it } from 'vitest';
+import { Clock } from '../clock.js';
+import { ApiException } from '../errors/api-exception.js';
+import { MinRole, Public, RecentAuth, RequireScope, SessionOnly } from './access.decorators.js';
+import { AccessGuard } from './access.guard.js';
+import { CredentialResolver, type CredentialResult } from './credential-resolver.js';
+import type { Principal } from './principal.js';
+
+@Controller()
+class SampleController {
+  @Public() @Get() open() {}
+  @SessionOnly() @Get() sessionRoute() {}
+  @RequireScope('stock:read') @Get() stockRead() {}
+  @RequireScope('scans:write') @MinRole('member') @Get() scanWrite() {}
+  @SessionOnly() @MinRole('admin') @RecentAuth() @Get() createToken() {}
+  @Get() undeclared() {}
+}
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const fixedClock: Clock = { now: () => NOW };
+
+class FakeResolver extends CredentialResolver {
+  constructor(private readonly result: CredentialResult) {
+    super();
+  }
+  override async resolve(): Promise<CredentialResult> {
+    return this.result;
+  }
+}
+
+const session = (overrides: Partial<Principal> = {}): CredentialResult => ({
+  outcome: 'valid',
+  principal: { kind: 'session', userId: 'u1', householdId: 'h1', role: 'owner', locale: 'en', authenticatedAt: NOW, ...overrides },
+});
+const token = (scopes: Principal['scopes'], role: Principal['role'] = 'owner'): CredentialResult => ({
+  outcome: 'valid',
+  principal: { kind: 'token', userId: 'u1', householdId: 'h1', role, locale: 'en', tokenId: 't1', scopes },
+});
+
+function contextFor(handler: keyof SampleController, request: Partial<Request> = { headers: {} }): ExecutionContext {
+  return {
+    getHandler: () => SampleController.prototype[handler],
+    getClass: () => SampleController,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+}
+
+async function outcome(handler: keyof SampleController, credentials: CredentialResult): Promise<number | 'allowed'> {
+  const guard = new AccessGuard(new Reflector(), new FakeResolver(credentials), fixedClock);
+  try {
+    await guard.canActivate(contextFor(handler));
+    return 'allowed';
+  } catch (error) {
+    if (error instanceof ApiException) return error.getStatus();
+    throw error;
+  }
+}
+
+describe('AccessGuard', () => {
+  it('lets anyone reach a public route', async () => {
+    expect(await outcome('open', { outcome: 'none' })).toBe('allowed');
+  });
+
+  it('refuses a route that declares no access rule', async () => {
+    await expect(outcome('undeclared', session())).rejects.toThrow(/declares no access rule/);
+  });
+
+  it('answers 401 without credentials, and adds WWW-Authenticate only for a bearer header', async () => {
+    const guard = new AccessGuard(new Reflector(), new FakeResolver({ outcome: 'invalid', bearer: true }), fixedClock);
+    const error = await guard.canActivate(contextFor('stockRead')).catch((e: ApiException) => e);
+    expect(error).toBeInstanceOf(ApiException);
+    expect((error as ApiException).headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
+    const anonymous = new AccessGuard(new Reflector(), new FakeResolver({ outcome: 'none' }), fixedClock);
+    const plain = await anonymous.canActivate(contextFor('sessionRoute')).catch((e: ApiException) => e);
+    expect((plain as ApiException).getStatus()).toBe(401);
+    expect((plain as ApiException).headers).toEqual({});
+  });
+
+  it('refuses every token on a session-only route', async () => {
+    expect(await outcome('sessionRoute', token(['status:read', 'catalog:read', 'stock:read', 'shopping:read', 'shopping:write', 'scans:read', 'scans:write']))).toBe(403);
+  });
+
+  it('needs exactly the named scope; scopes never imply each other', async () => {
+    expect(await outcome('stockRead', token(['stock:read']))).toBe('allowed');
+    expect(await outcome('stockRead', token(['catalog:read']))).toBe(403);
+    expect(await outcome('scanWrite', token(['scans:read']))).toBe(403);
+    expect(await outcome('scanWrite', token(['scans:write']))).toBe('allowed');
+  });
+
+  it('names the missing scope in the refusal', async () => {
+    const guard = new AccessGuard(new Reflector(), new FakeResolver(token(['scans:read'])), fixedClock);
+    await expect(guard.canActivate(contextFor('scanWrite'))).rejects.toMatchObject({ detail: 'This API token lacks the scope scans:write' });
+  });
+
+  it('applies the role floor after the scope, to tokens and sessions alike', async () => {
+    expect(await outcome('scanWrite', token(['scans:write'], 'viewer'))).toBe(403);
+    expect(await outcome('scanWrite', session({ role: 'member' }))).toBe('allowed');
+    expect(await outcome('createToken', session({ role: 'member' }))).toBe(403);
+  });
+
+  it('asks for recent authentication after ten minutes', async () => {
+    expect(await outcome('createToken', session({ role: 'admin', authenticatedAt: new Date(NOW.getTime() - 10 * 60_000) }))).toBe('allowed');
+    expect(await outcome('createToken', session({ role: 'admin', authenticatedAt: new Date(NOW.getTime() - 10 * 60_000 - 1) }))).toBe(428);
+  });
+
+  it('hands the principal to the request for @CurrentPrincipal', async () => {
+    const request = { headers: {} } as Request & { principal?: Principal };
+    const guard = new AccessGuard(new Reflector(), new FakeResolver(session()), fixedClock);
+    await guard.canActivate(contextFor('sessionRoute', request));
+    expect(request.principal?.userId).toBe('u1');
+  });
+});

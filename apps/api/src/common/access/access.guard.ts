@@ -1,0 +1,70 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { roleAtLeast, type Role } from '@hinv/shared';
+import type { Request } from 'express';
+import { Clock } from '../clock.js';
+import { ApiException } from '../errors/api-exception.js';
+import { ACCESS_METADATA, MIN_ROLE_METADATA, RECENT_AUTH_METADATA, type RouteAccess } from './access.decorators.js';
+import { CredentialResolver } from './credential-resolver.js';
+import { PRINCIPAL_KEY, type RequestWithPrincipal } from './principal.js';
+
+/** How long a sign-in counts as recent for `@RecentAuth()` routes. */
+export const RECENT_AUTH_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The one guard in front of every route. In order: the route's access declaration (a route
+ * without one is refused), credentials (401; `WWW-Authenticate: Bearer` when a bearer header
+ * was sent, and never a cookie fallback), credential kind and scope (403), role floor (403),
+ * recent authentication (428).
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly credentials: CredentialResolver,
+    private readonly clock: Clock,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, targets);
+    if (!access) {
+      // A programming error, caught by the contract test too; refusing keeps it from becoming a hole.
+      throw new Error(`Route ${context.getClass().name}.${context.getHandler().name} declares no access rule`);
+    }
+    if (access.kind === 'public') return true;
+
+    const request = context.switchToHttp().getRequest<Request & RequestWithPrincipal>();
+    const result = await this.credentials.resolve(request);
+    if (result.outcome !== 'valid') {
+      const bearer = result.outcome === 'invalid' && result.bearer;
+      throw new ApiException(401, 'not_authenticated', 'Please sign in', bearer ? { 'WWW-Authenticate': 'Bearer' } : {});
+    }
+    const principal = result.principal;
+
+    if (principal.kind === 'token') {
+      if (access.kind !== 'scope') {
+        throw new ApiException(403, 'token_not_allowed', 'API tokens may not use this endpoint');
+      }
+      if (!principal.scopes?.includes(access.scope)) {
+        throw new ApiException(403, 'missing_scope', `This API token lacks the scope ${access.scope}`);
+      }
+    }
+
+    const minRole = this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE_METADATA, targets);
+    if (minRole && !roleAtLeast(principal.role, minRole)) {
+      throw new ApiException(403, 'role_not_allowed', 'Your role does not allow this action');
+    }
+
+    const recent = this.reflector.getAllAndOverride<boolean | undefined>(RECENT_AUTH_METADATA, targets);
+    if (recent) {
+      const authenticatedAt = principal.authenticatedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      if (principal.kind !== 'session' || this.clock.now().getTime() - authenticatedAt > RECENT_AUTH_WINDOW_MS) {
+        throw new ApiException(428, 'recent_authentication_required', 'Please confirm your identity again');
+      }
+    }
+
+    request[PRINCIPAL_KEY] = principal;
+    return true;
+  }
+}

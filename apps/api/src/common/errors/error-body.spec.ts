@@ -1,0 +1,38 @@
+import { NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { describe, expect, it } from 'vitest';
+import { ApiException } from './api-exception.js';
+import { toErrorReply } from './error-body.js';
+import { RequestValidationException } from './validation.js';
+
+describe('toErrorReply', () => {
+  it('answers an unforeseen error with a bare 500 and nothing about the cause', () => {
+    const reply = toErrorReply(new TypeError('secret path /data/app.db at line 3'));
+    expect(reply).toEqual({ status: 500, body: { detail: 'Internal server error', code: 'internal_error' }, headers: {}, unexpected: true });
+  });
+
+  it('keeps the code, detail and headers of an ApiException', () => {
+    const reply = toErrorReply(new ApiException(401, 'not_authenticated', 'Please sign in', { 'WWW-Authenticate': 'Bearer' }));
+    expect(reply).toMatchObject({ status: 401, body: { detail: 'Please sign in', code: 'not_authenticated' }, headers: { 'WWW-Authenticate': 'Bearer' } });
+  });
+
+  it('writes validation failures as the 422 detail array', () => {
+    const issues = [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }];
+    expect(toErrorReply(new RequestValidationException(issues))).toMatchObject({ status: 422, body: { detail: issues } });
+  });
+
+  it('gives Nest exceptions a stable code and hides the router path', () => {
+    expect(toErrorReply(new NotFoundException('Cannot GET /api/v1/x?token=abc')).body).toEqual({ detail: 'Not Found', code: 'not_found' });
+    expect(toErrorReply(new PayloadTooLargeException()).body.code).toBe('payload_too_large');
+  });
+
+  it('treats malformed JSON as a body validation failure and an oversized body as 413', () => {
+    expect(toErrorReply({ type: 'entity.parse.failed', status: 400, message: 'Unexpected token' })).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body'], type: 'json_invalid' }] },
+    });
+    expect(toErrorReply({ type: 'entity.too.large', status: 413, expose: true, message: 'request entity too large' })).toMatchObject({
+      status: 413,
+      body: { detail: 'Request body too large', code: 'payload_too_large' },
+    });
+  });
+});

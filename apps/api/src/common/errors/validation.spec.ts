@@ -1,0 +1,74 @@
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { describe, expect, it } from 'vitest';
+import { ApiValidationPipe, RequestValidationException, type ValidationIssue } from './validation.js';
+
+class Line {
+  @IsInt()
+  @Min(1)
+  quantity: number;
+}
+
+class Sample {
+  @IsString()
+  @MaxLength(5)
+  name: string;
+
+  @IsOptional()
+  @IsInt()
+  @Max(10)
+  count?: number;
+
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => Line)
+  lines?: Line[];
+}
+
+async function issuesFor(value: unknown, type: 'body' | 'query' = 'body'): Promise<ValidationIssue[]> {
+  try {
+    await new ApiValidationPipe().transform(value, { type, metatype: Sample });
+  } catch (error) {
+    if (error instanceof RequestValidationException) return error.issues;
+    throw error;
+  }
+  return [];
+}
+
+describe('ApiValidationPipe', () => {
+  it('accepts a valid body and returns the DTO instance', async () => {
+    const result = await new ApiValidationPipe().transform({ name: 'milk', count: 3 }, { type: 'body', metatype: Sample });
+    expect(result).toBeInstanceOf(Sample);
+  });
+
+  it('reports a missing field as FastAPI does', async () => {
+    expect(await issuesFor({})).toEqual([{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }]);
+  });
+
+  it('maps bounds to FastAPI error types with the field location', async () => {
+    const issues = await issuesFor({ name: 'too long', count: 11 });
+    expect(issues.map((i) => [i.loc, i.type])).toEqual([
+      [['body', 'name'], 'string_too_long'],
+      [['body', 'count'], 'less_than_equal'],
+    ]);
+  });
+
+  it('refuses unknown fields instead of dropping them', async () => {
+    expect(await issuesFor({ name: 'ok', admin: true })).toEqual([
+      { loc: ['body', 'admin'], msg: 'property admin should not exist', type: 'extra_forbidden' },
+    ]);
+  });
+
+  it('locates errors inside arrays by index', async () => {
+    const issues = await issuesFor({ name: 'ok', lines: [{ quantity: 1 }, { quantity: 0 }] });
+    expect(issues).toEqual([{ loc: ['body', 'lines', 1, 'quantity'], msg: 'quantity must not be less than 1', type: 'greater_than_equal' }]);
+  });
+
+  it('names the query as the location of query errors', async () => {
+    expect((await issuesFor({ name: 123 }, 'query'))[0].loc).toEqual(['query', 'name']);
+  });
+
+  it('refuses a body that is not an object', async () => {
+    expect(await issuesFor('text')).toEqual([{ loc: ['body'], msg: 'Input should be a valid JSON object', type: 'model_attributes_type' }]);
+  });
+});

@@ -1,0 +1,42 @@
+import { Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import type { AppConfig } from '../../config/app-config.js';
+import { sendError } from '../errors/http-exception.filter.js';
+import { contentLengthGuard, jsonBody } from './body-limits.js';
+import { legacyPathRewrite } from './legacy-paths.js';
+import { requestId } from './request-id.js';
+import { requestLog } from './request-log.js';
+import { securityHeaders } from './security-headers.js';
+import { trustedHosts } from './trusted-hosts.js';
+import { webApp } from './web-app.js';
+
+export interface PlatformOptions {
+  webDistDir: string;
+  /** Runs after the host check and before anything else may answer (the public exposure gate). */
+  gate?: (request: Request, response: Response, next: NextFunction) => void;
+}
+
+/**
+ * The Express layer in front of the Nest routes, in the order a request meets it. Errors raised
+ * here are written by the same code as the Nest exception filter, so the shapes are identical.
+ */
+export function installPlatform(app: NestExpressApplication, config: AppConfig, options: PlatformOptions): void {
+  const logger = new Logger('Platform');
+  const express = app.getHttpAdapter().getInstance();
+  express.disable('x-powered-by');
+  express.set('trust proxy', config.env.FORWARDED_ALLOW_IPS);
+
+  app.use(requestId);
+  app.use(requestLog);
+  app.use(...securityHeaders());
+  app.use(trustedHosts(config.env.TRUSTED_HOSTS));
+  if (options.gate) app.use(options.gate);
+  app.use(contentLengthGuard(config.maxRequestBytes));
+  app.use(legacyPathRewrite);
+  app.use(...webApp(options.webDistDir));
+  app.use(jsonBody(config.maxRequestBytes));
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    sendError(error, request, response, logger);
+  });
+}

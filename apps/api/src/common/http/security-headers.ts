@@ -1,0 +1,39 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+/**
+ * Security headers on every response (reference §6). The CSP allows only same-origin scripts,
+ * so the PWA, Swagger UI and ReDoc must be served from local files, never from a CDN.
+ */
+export function securityHeaders(): RequestHandler[] {
+  const base = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // HSTS only makes sense (and is only sent) when the request arrived over https.
+    strictTransportSecurity: false,
+  });
+  const extra = (request: Request, response: Response, next: NextFunction): void => {
+    response.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    if (request.secure) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (request.path.startsWith('/api/v1/') || request.path === '/api/v1') response.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+  return [base, extra];
+}

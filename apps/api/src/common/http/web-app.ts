@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { ApiException } from '../errors/api-exception.js';
+
+/** The built PWA: `apps/web/dist` beside the API in a checkout and in the container image. */
+export function defaultWebDistDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url)); // apps/api/dist/common/http
+  return resolve(here, '../../../../web/dist');
+}
+
+/** Paths the API owns; everything else belongs to the PWA. */
+const SERVER_PATHS = /^\/(api(\/|$)|docs(\/|$)|redoc(\/|$)|openapi\.json$)/;
+
+/**
+ * Serves the PWA on the same port as the API: hashed assets are cached for a year, the shell,
+ * manifest and service worker are revalidated on every load, and any unknown non-API path gets
+ * `index.html` so client-side routes survive a reload.
+ */
+export function webApp(distDir: string): RequestHandler[] {
+  const indexFile = join(distDir, 'index.html');
+  const assets = express.static(distDir, {
+    index: false,
+    setHeaders: (response, filePath) => {
+      const immutable = filePath.includes(`${join(distDir, 'assets')}`);
+      response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const staticFiles = (request: Request, response: Response, next: NextFunction): void => {
+    if (SERVER_PATHS.test(request.path)) return next();
+    assets(request, response, next);
+  };
+  const fallback = (request: Request, response: Response, next: NextFunction): void => {
+    if (SERVER_PATHS.test(request.path) || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
+    if (!existsSync(indexFile)) {
+      return next(new ApiException(503, 'frontend_not_built', 'The web app has not been built; run the build first'));
+    }
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(indexFile);
+  };
+  return [staticFiles, fallback];
+}

@@ -1,0 +1,27 @@
+import type { DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/**
+ * The one description of the database, shared by the server, the migration check and the
+ * medium tests. Entities and migrations are listed explicitly (no globs) so the built server,
+ * the tests and the bundle-free ESM loader all see the same set.
+ */
+export function dataSourceOptions(databaseFile: string): DataSourceOptions {
+  return {
+    type: 'better-sqlite3',
+    database: databaseFile,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    // WAL lets readers proceed during a write; foreign keys are off by default in SQLite;
+    // the busy timeout covers other processes (backup and key-rotation commands).
+    enableWAL: true,
+    timeout: 5000,
+    prepareDatabase: (db: { pragma: (statement: string) => unknown }) => {
+      db.pragma('synchronous = NORMAL');
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { MigrationInterface } from 'typeorm';
+import { Foundation1795306324022 } from './1795306324022-foundation.js';
+
+/** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
+  Foundation1795306324022,
+];

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { AppConfig } from '../../config/app-config.js';
+import { ApiException } from '../../common/errors/api-exception.js';
+import type { ReadinessResponse } from './dto/readiness-response.dto.js';
+import { evaluateReadiness } from './readiness.js';
+
+const ALWAYS_OPEN = new Set(['/api/health', '/api/readiness', '/api/v1/health']);
+
+@Injectable()
+export class ReadinessService {
+  /** Configuration is fixed for the life of the process, so the checks are evaluated once. */
+  private readonly readiness: ReadinessResponse;
+
+  constructor(config: AppConfig) {
+    this.readiness = evaluateReadiness(config);
+  }
+
+  getReadiness(): ReadinessResponse {
+    return this.readiness;
+  }
+
+  /**
+   * The public exposure gate: a `public_https` instance that fails a check answers 503 on every
+   * path except health and readiness, so a half-configured public instance never serves data.
+   */
+  gate() {
+    const blocked = this.readiness.profile === 'public_https' && this.readiness.status === 'blocked';
+    return (request: Request, _response: Response, next: NextFunction): void => {
+      if (!blocked || ALWAYS_OPEN.has(request.path)) return next();
+      next(new ApiException(503, 'public_exposure_blocked', 'This public instance is not safely configured; see /api/readiness'));
+    };
+  }
+}

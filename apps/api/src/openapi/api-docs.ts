@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+
+const require = createRequire(import.meta.url);
+
+/** ReDoc's page: the script is served from the local `redoc` package, never from a CDN. */
+const REDOC_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Household Inventory API</title>
+</head>
+<body>
+  <redoc spec-url="/openapi.json"></redoc>
+  <script src="/redoc/redoc.standalone.js"></script>
+</body>
+</html>
+`;
+
+/**
+ * `/openapi.json`, Swagger UI at `/docs` and ReDoc at `/redoc`, all from local packages so they
+ * work on a box without internet and pass the same-origin CSP.
+ */
+export function installApiDocs(app: NestExpressApplication, document: OpenAPIObject): void {
+  const express = app.getHttpAdapter().getInstance();
+  const json = JSON.stringify(document);
+  express.get('/openapi.json', (_request: Request, response: Response) => {
+    response.type('application/json').send(json);
+  });
+  const redocScript = require.resolve('redoc/bundles/redoc.standalone.js');
+  express.get('/redoc', (_request: Request, response: Response) => {
+    response.type('html').send(REDOC_PAGE);
+  });
+  express.get('/redoc/redoc.standalone.js', (_request: Request, response: Response) => {
+    // `dotfiles: allow` because pnpm keeps packages under node_modules/.pnpm.
+    response.sendFile(redocScript, { maxAge: '1d', dotfiles: 'allow' });
+  });
+  SwaggerModule.setup('docs', app, document, {
+    raw: false,
+    customSiteTitle: 'Household Inventory API',
+    swaggerOptions: { persistAuthorization: false },
+  });
+}

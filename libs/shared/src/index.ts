@@ -1,0 +1,2 @@
+export * from './version.js';
+export * from './access.js';

@@ -1,0 +1,56 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers (see README "Tests"):
+ *   small   units with fakes, no I/O beyond temp files
+ *   medium  real SQLite file with the committed migrations applied
+ *   e2e     the built server as a child process, driven over HTTP
+ *   browser the built PWA in Debian's chromium through playwright-core
+ */
+const nestTransform = () =>
+  swc.vite({
+    // The API relies on legacy decorators and their emitted type metadata (Nest DI, class-validator).
+    jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2023' },
+    module: { type: 'es6' },
+  });
+
+const sourceConditions = { resolve: { conditions: ['hinv-source', 'module', 'node', 'import', 'default'] } };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [nestTransform()],
+        ...sourceConditions,
+        test: {
+          name: 'small',
+          include: ['apps/api/src/**/*.spec.ts', 'libs/*/src/**/*.spec.ts', 'scripts/**/*.spec.ts'],
+          exclude: ['**/*.medium.spec.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      'apps/*/vitest.config.ts',
+      {
+        plugins: [nestTransform()],
+        ...sourceConditions,
+        test: { name: 'medium', include: ['apps/api/src/**/*.medium.spec.ts'], environment: 'node', testTimeout: 20_000 },
+      },
+      {
+        ...sourceConditions,
+        test: { name: 'e2e', include: ['e2e/api/**/*.e2e.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 },
+      },
+      {
+        ...sourceConditions,
+        test: {
+          name: 'browser',
+          include: ['e2e/browser/**/*.browser.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
