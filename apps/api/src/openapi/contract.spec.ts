@@ -21,7 +21,7 @@ describe('the OpenAPI contract', () => {
     const security = operation.security;
     expect(security, 'no @RequireScope, @SessionOnly or @Public').toBeDefined();
     const schemes = (security ?? []).flatMap((requirement) => Object.keys(requirement));
-    const scope = (operation as Record<string, unknown>)[REQUIRED_SCOPE_EXTENSION];
+    const scope = (operation as unknown as Record<string, unknown>)[REQUIRED_SCOPE_EXTENSION];
     if (schemes.includes(TOKEN_SCHEME)) {
       expect(API_TOKEN_SCOPES).toContain(scope);
       expect(schemes).toEqual([SESSION_SCHEME, TOKEN_SCHEME]);

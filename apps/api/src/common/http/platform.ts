@@ -25,15 +25,17 @@ export function installPlatform(app: NestExpressApplication, config: AppConfig, 
   const logger = new Logger('Platform');
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
+  // API answers are not cacheable anyway; hashing every body for an ETag is wasted work.
+  express.set('etag', false);
   express.set('trust proxy', config.env.FORWARDED_ALLOW_IPS);
 
   app.use(requestId);
+  app.use(legacyPathRewrite);
   app.use(requestLog);
   app.use(...securityHeaders());
   app.use(trustedHosts(config.env.TRUSTED_HOSTS));
   if (options.gate) app.use(options.gate);
   app.use(contentLengthGuard(config.maxRequestBytes));
-  app.use(legacyPathRewrite);
   app.use(...webApp(options.webDistDir));
   app.use(jsonBody(config.maxRequestBytes));
   app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {

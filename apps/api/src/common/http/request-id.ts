@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 const REQUEST_ID = Symbol('requestId');
@@ -6,7 +6,8 @@ type WithRequestId = Request & { [REQUEST_ID]?: string };
 
 /** Every response carries a fresh random `X-Request-ID`; logs quote it instead of client data. */
 export function requestId(request: Request, response: Response, next: NextFunction): void {
-  const id = randomBytes(8).toString('hex');
+  // randomUUID draws from a cached entropy pool, far cheaper per request than randomBytes.
+  const id = randomUUID().replaceAll('-', '');
   (request as WithRequestId)[REQUEST_ID] = id;
   response.setHeader('X-Request-ID', id);
   next();

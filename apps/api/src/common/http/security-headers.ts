@@ -31,7 +31,9 @@ export function securityHeaders(): RequestHandler[] {
   });
   const extra = (request: Request, response: Response, next: NextFunction): void => {
     response.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-    if (request.secure) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Checking the socket first spares the proxy-trust evaluation behind request.secure on plain http.
+    const https = request.socket as { encrypted?: boolean };
+    if (https.encrypted || (request.headers['x-forwarded-proto'] !== undefined && request.secure)) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.path.startsWith('/api/v1/') || request.path === '/api/v1') response.setHeader('Cache-Control', 'no-store');
     next();
   };

@@ -1,0 +1,68 @@
+// Shared parts of the benchmarks: start the built server, measure with autocannon, report.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+async function waitForHealth(url, child, deadlineMs) {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** Starts apps/api/dist/main.js on `port` with a fresh DATA_DIR; resolves once healthy. */
+export async function startBuiltServer(port, env = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hinv-bench-'));
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, 30_000);
+  const coldStartMs = Number(process.hrtime.bigint() - started) / 1e6;
+  return {
+    url,
+    pid: child.pid,
+    coldStartMs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The ceiling: a bare node:http server answering the same JSON as the health route. */
+export async function startBareServer(port, body = '{"status":"ok"}') {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(r)) };
+}
+
+/** Runs autocannon against `url`; a short warm-up run is discarded first. */
+export async function measure(url, { connections = 32, duration = 10, headers = {} } = {}) {
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+export function report(name, rows, extra = {}) {
+  console.log(`\n${name}`);
+  console.table(rows);
+  for (const [key, value] of Object.entries(extra)) console.log(`${key}: ${value}`);
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results', `${name}.json`), `${JSON.stringify({ name, at: new Date().toISOString(), rows, ...extra }, null, 2)}\n`);
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '@hinv/api-client';
+import { rawRequest } from '../support/raw-http.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+const CSP =
+  "default-src 'self';base-uri 'self';object-src 'none';frame-ancestors 'none';form-action 'self';script-src 'self';" +
+  "style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;connect-src 'self';worker-src 'self' blob:;manifest-src 'self'";
+
+describe('platform layer of the built server', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ MAX_UPLOAD_MB: '1' });
+  });
+  afterAll(() => server.stop());
+
+  const get = (path: string, init?: RequestInit) => fetch(`${server.baseUrl}${path}`, init);
+
+  it('answers health on both paths without credentials, through the generated client', async () => {
+    const client = createApiClient({ baseUrl: server.baseUrl });
+    const versioned = await client.GET('/api/v1/health');
+    expect(versioned.data).toEqual({ status: 'ok' });
+    const legacy = await client.GET('/api/health');
+    expect(legacy.data).toEqual({ status: 'ok' });
+  });
+
+  it('reports readiness with seven checks', async () => {
+    const { data } = await createApiClient({ baseUrl: server.baseUrl }).GET('/api/readiness');
+    expect(data?.profile).toBe('lan');
+    expect(data?.checks).toHaveLength(7);
+    // No APP_SECRET_KEY was given, so the instance runs on a generated key and says so.
+    expect(data?.status).toBe('degraded');
+    expect(data?.checks.find((c) => c.id === 'secret_key')?.status).toBe('warn');
+  });
+
+  it('sends the security headers and a fresh request id on every response', async () => {
+    const first = await get('/api/health');
+    const second = await get('/does/not/exist');
+    for (const response of [first, second]) {
+      expect(response.headers.get('content-security-policy')).toBe(CSP);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('permissions-policy')).toBe('camera=(self), microphone=(), geolocation=()');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+    expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
+  });
+
+  it('marks versioned API responses as not cacheable', async () => {
+    expect((await get('/api/v1/health')).headers.get('cache-control')).toBe('no-store');
+    expect((await get('/api/v1/status')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses protected routes without credentials, and a bad bearer with WWW-Authenticate', async () => {
+    const anonymous = await get('/api/v1/status');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBeNull();
+    expect(await anonymous.json()).toEqual({ detail: 'Please sign in', code: 'not_authenticated' });
+    const bearer = await get('/api/v1/status', { headers: { authorization: 'Bearer hinv_pat_unknown' } });
+    expect(bearer.status).toBe(401);
+    expect(bearer.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('serves /api/x as /api/v1/x', async () => {
+    const legacy = await get('/api/status');
+    expect(legacy.status).toBe(401);
+    expect(legacy.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers unknown API paths with a JSON 404 and other paths with the PWA shell', async () => {
+    for (const path of ['/api/v1/nothing-here', '/api/nothing-here']) {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ detail: 'Not Found', code: 'not_found' });
+    }
+    const page = await get('/pantry/shelf/3');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('<div id="root"');
+  });
+
+  it('treats malformed JSON as a 422 body error', async () => {
+    const response = await get('/api/v1/experience', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"complete_onboarding": tru' });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }], code: 'validation_failed' });
+  });
+
+  it('refuses a body over MAX_REQUEST_MB with 413, whether declared or streamed', async () => {
+    const big = JSON.stringify({ blob: 'x'.repeat(2 * 1024 * 1024 + 10) });
+    const declared = await get('/api/v1/experience', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: big });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ detail: 'Request body too large', code: 'payload_too_large' });
+    const chunked = await rawRequest(
+      server.port,
+      'PUT /api/v1/experience HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n' +
+        `${(big.length).toString(16)}\r\n${big}\r\n0\r\n\r\n`,
+    );
+    expect(chunked.status).toBe(413);
+  });
+
+  it('answers a malformed Content-Length with 400', async () => {
+    const response = await rawRequest(server.port, 'POST /api/v1/experience HTTP/1.1\r\nHost: localhost\r\nContent-Length: -5\r\nConnection: close\r\n\r\n');
+    expect(response.status).toBe(400);
+  });
+
+  it('logs structured lines with the route template, never query strings or client addresses', async () => {
+    await get('/api/v1/status?token=do-not-log-me');
+    await new Promise((r) => setTimeout(r, 100));
+    const lines = server.output().split('\n').filter((line) => line.includes('"message":"request"'));
+    // Nest's JSON logger nests a structured message under `message`.
+    const entries = lines.map((line) => (JSON.parse(line) as { message: Record<string, unknown> }).message);
+    expect(entries.some((e) => e.route === '/api/v1/status' && e.status === 401 && typeof e.request_id === 'string')).toBe(true);
+    expect(server.output()).not.toContain('do-not-log-me');
+    expect(server.output()).not.toMatch(/127\.0\.0\.1|::1|::ffff/);
+  });
+});
+
+describe('trusted hosts', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ TRUSTED_HOSTS: '127.0.0.1,*.pantry.example' });
+  });
+  afterAll(() => server.stop());
+
+  it('refuses a request for a host that is not trusted', async () => {
+    const refused = await rawRequest(server.port, 'GET /api/v1/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('"code":"invalid_host"');
+    const wildcard = await rawRequest(server.port, 'GET /api/v1/health HTTP/1.1\r\nHost: box.pantry.example:8080\r\nConnection: close\r\n\r\n');
+    expect(wildcard.status).toBe(200);
+  });
+});

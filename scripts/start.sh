@@ -1,0 +1,9 @@
+#!/bin/sh
+# Installs what is missing, builds everything and serves the API and the PWA on one port
+# (PORT, default 8080) with the SQLite database in DATA_DIR (default ./data).
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/bootstrap.sh
+export NX_DAEMON=false NX_NO_CLOUD=true
+pnpm run build
+exec pnpm run serve
