@@ -3,8 +3,12 @@ import { AccessModule } from './common/access/access.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ApiTokensModule } from './modules/api-tokens/api-tokens.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MembersModule } from './modules/members/members.module.js';
 import { StatusModule } from './modules/status/status.module.js';
 
 @Module({})
@@ -12,7 +16,18 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, AccessModule, HealthModule, StatusModule, ExperienceModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        AccessModule,
+        AuditModule,
+        AuthModule,
+        ApiTokensModule,
+        MembersModule,
+        HealthModule,
+        StatusModule,
+        ExperienceModule,
+      ],
     };
   }
 }

@@ -1,9 +1,30 @@
-import { Injectable } from '@nestjs/common';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 
-/** The service's notion of "now", injectable so tests can move time instead of waiting. */
-@Injectable()
+/**
+ * The service's notion of "now", injected wherever time matters (sessions, recent
+ * authentication, TOTP, throttling) so tests can move time instead of waiting.
+ *
+ * Black-box tests move the clock of the built server through HINV_TEST_CLOCK_FILE: a file holding
+ * an offset in milliseconds that is added to the real time. It is read only when the variable is
+ * set, which an operator never does.
+ */
 export class Clock {
+  private cachedOffset = 0;
+  private cachedMtime = -1;
+
+  constructor(private readonly offsetFile?: string) {}
+
   now(): Date {
-    return new Date();
+    return new Date(Date.now() + this.offset());
+  }
+
+  private offset(): number {
+    if (!this.offsetFile || !existsSync(this.offsetFile)) return 0;
+    const mtime = statSync(this.offsetFile).mtimeMs;
+    if (mtime !== this.cachedMtime) {
+      this.cachedMtime = mtime;
+      this.cachedOffset = Number(readFileSync(this.offsetFile, 'utf8').trim()) || 0;
+    }
+    return this.cachedOffset;
   }
 }

@@ -9,7 +9,7 @@ export class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: AppConfig, useValue: config }, Clock],
+      providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useValue: new Clock(config.env.HINV_TEST_CLOCK_FILE) }],
       exports: [AppConfig, Clock],
     };
   }

@@ -135,6 +135,11 @@ export class EnvironmentVariables {
   @IsString()
   RECEIPT_PROVIDER_MODEL?: string;
 
+  /** Tests only: a file holding a clock offset in milliseconds (see common/clock.ts). */
+  @IsOptional()
+  @IsString()
+  HINV_TEST_CLOCK_FILE?: string;
+
   @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose'], {
     message: 'LOG_LEVEL must be one of fatal, error, warn, log, debug, verbose',
   })
@@ -179,7 +184,7 @@ function isValidTimeZone(zone: string): boolean {
 export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, string> = {};
-  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL']) {
+  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE']) {
     const value = source[key];
     if (value !== undefined) picked[key] = value;
   }

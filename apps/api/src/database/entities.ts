@@ -1,4 +1,24 @@
+import { ApiTokenEntity } from '../modules/api-tokens/api-token.entity.js';
+import { AuditEventEntity } from '../modules/audit/audit-event.entity.js';
+import { HouseholdEntity } from '../modules/auth/household.entity.js';
+import { LoginFailureEntity } from '../modules/auth/login-failure.entity.js';
+import { MfaChallengeEntity } from '../modules/auth/mfa-challenge.entity.js';
+import { RecoveryCodeEntity } from '../modules/auth/recovery-code.entity.js';
+import { SessionEntity } from '../modules/auth/session.entity.js';
+import { UserEntity } from '../modules/auth/user.entity.js';
 import { ExperienceStateEntity } from '../modules/experience/experience-state.entity.js';
+import { InvitationEntity } from '../modules/members/invitation.entity.js';
 
 /** Every entity of the service. A new entity goes here and gets a committed migration. */
-export const ENTITIES = [ExperienceStateEntity];
+export const ENTITIES = [
+  HouseholdEntity,
+  UserEntity,
+  SessionEntity,
+  MfaChallengeEntity,
+  LoginFailureEntity,
+  RecoveryCodeEntity,
+  ApiTokenEntity,
+  InvitationEntity,
+  AuditEventEntity,
+  ExperienceStateEntity,
+];

@@ -20,7 +20,11 @@ class SampleController {
 }
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const fixedClock: Clock = { now: () => NOW };
+const fixedClock = new (class extends Clock {
+  override now(): Date {
+    return NOW;
+  }
+})();
 
 class FakeResolver extends CredentialResolver {
   constructor(private readonly result: CredentialResult) {
@@ -40,7 +44,7 @@ const token = (scopes: Principal['scopes'], role: Principal['role'] = 'owner'): 
   principal: { kind: 'token', userId: 'u1', householdId: 'h1', role, locale: 'en', tokenId: 't1', scopes },
 });
 
-function contextFor(handler: keyof SampleController, request: Partial<Request> = { headers: {} }): ExecutionContext {
+function contextFor(handler: keyof SampleController, request: Partial<Request> = { headers: {}, method: 'GET' }): ExecutionContext {
   return {
     getHandler: () => SampleController.prototype[handler],
     getClass: () => SampleController,
@@ -101,13 +105,21 @@ describe('AccessGuard', () => {
     expect(await outcome('createToken', session({ role: 'member' }))).toBe(403);
   });
 
+  it('makes viewers read-only unless a route lowers the floor', async () => {
+    const guard = new AccessGuard(new Reflector(), new FakeResolver(session({ role: 'viewer' })), fixedClock);
+    await expect(guard.canActivate(contextFor('sessionRoute', { headers: {}, method: 'GET' }))).resolves.toBe(true);
+    await expect(guard.canActivate(contextFor('sessionRoute', { headers: {}, method: 'POST' }))).rejects.toMatchObject({ code: 'role_not_allowed' });
+    const member = new AccessGuard(new Reflector(), new FakeResolver(session({ role: 'member' })), fixedClock);
+    await expect(member.canActivate(contextFor('sessionRoute', { headers: {}, method: 'DELETE' }))).resolves.toBe(true);
+  });
+
   it('asks for recent authentication after ten minutes', async () => {
     expect(await outcome('createToken', session({ role: 'admin', authenticatedAt: new Date(NOW.getTime() - 10 * 60_000) }))).toBe('allowed');
     expect(await outcome('createToken', session({ role: 'admin', authenticatedAt: new Date(NOW.getTime() - 10 * 60_000 - 1) }))).toBe(428);
   });
 
   it('hands the principal to the request for @CurrentPrincipal', async () => {
-    const request = { headers: {} } as Request & { principal?: Principal };
+    const request = { headers: {}, method: 'GET' } as Request & { principal?: Principal };
     const guard = new AccessGuard(new Reflector(), new FakeResolver(session()), fixedClock);
     await guard.canActivate(contextFor('sessionRoute', request));
     expect(request.principal?.userId).toBe('u1');

@@ -11,11 +11,16 @@ import { PRINCIPAL_KEY, type RequestWithPrincipal } from './principal.js';
 /** How long a sign-in counts as recent for `@RecentAuth()` routes. */
 export const RECENT_AUTH_WINDOW_MS = 10 * 60 * 1000;
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * The one guard in front of every route. In order: the route's access declaration (a route
  * without one is refused), credentials (401; `WWW-Authenticate: Bearer` when a bearer header
  * was sent, and never a cookie fallback), credential kind and scope (403), role floor (403),
  * recent authentication (428).
+ *
+ * Role floor: `@MinRole(role)` where declared; otherwise reading needs any role and changing
+ * anything needs at least `member`, so a viewer is read-only unless a route says otherwise.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -41,6 +46,8 @@ export class AccessGuard implements CanActivate {
       throw new ApiException(401, 'not_authenticated', 'Please sign in', bearer ? { 'WWW-Authenticate': 'Bearer' } : {});
     }
     const principal = result.principal;
+    // Attached before the checks below so a refused request is still attributed in the audit log.
+    request[PRINCIPAL_KEY] = principal;
 
     if (principal.kind === 'token') {
       if (access.kind !== 'scope') {
@@ -51,8 +58,9 @@ export class AccessGuard implements CanActivate {
       }
     }
 
-    const minRole = this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE_METADATA, targets);
-    if (minRole && !roleAtLeast(principal.role, minRole)) {
+    const declaredFloor = this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE_METADATA, targets);
+    const minRole = declaredFloor ?? (SAFE_METHODS.has(request.method) ? 'viewer' : 'member');
+    if (!roleAtLeast(principal.role, minRole)) {
       throw new ApiException(403, 'role_not_allowed', 'Your role does not allow this action');
     }
 
@@ -64,7 +72,6 @@ export class AccessGuard implements CanActivate {
       }
     }
 
-    request[PRINCIPAL_KEY] = principal;
     return true;
   }
 }

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Principal } from './principal.js';
 
@@ -10,12 +9,8 @@ export type CredentialResult =
 
 /**
  * Turns a request's credentials into a principal. The access guard depends only on this
- * contract; the identity module provides the implementation that knows sessions and tokens.
- * Until accounts exist, no request carries valid credentials.
+ * contract; the auth module provides the implementation that knows sessions and tokens.
  */
-@Injectable()
-export class CredentialResolver {
-  async resolve(request: Request): Promise<CredentialResult> {
-    return request.headers.authorization !== undefined ? { outcome: 'invalid', bearer: true } : { outcome: 'none' };
-  }
+export abstract class CredentialResolver {
+  abstract resolve(request: Request): Promise<CredentialResult>;
 }

@@ -7,7 +7,8 @@ export interface Principal {
   householdId: string;
   role: Role;
   locale: Locale;
-  /** Sessions only: when the user last proved their identity (password, passkey, second factor). */
+  /** Sessions only: the session row, and when the user last proved their identity in it. */
+  sessionId?: string;
   authenticatedAt?: Date;
   /** Bearer tokens only. */
   tokenId?: string;

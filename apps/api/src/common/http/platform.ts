@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { sendError } from '../errors/http-exception.filter.js';
 import { contentLengthGuard, jsonBody } from './body-limits.js';
 import { legacyPathRewrite } from './legacy-paths.js';
+import { originGuard } from './origin-guard.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
@@ -35,6 +36,7 @@ export function installPlatform(app: NestExpressApplication, config: AppConfig, 
   app.use(...securityHeaders());
   app.use(trustedHosts(config.env.TRUSTED_HOSTS));
   if (options.gate) app.use(options.gate);
+  app.use(originGuard({ allowedOrigins: config.env.ALLOWED_ORIGINS, publicUrl: config.env.PUBLIC_URL, profile: config.env.DEPLOYMENT_PROFILE }));
   app.use(contentLengthGuard(config.maxRequestBytes));
   app.use(...webApp(options.webDistDir));
   app.use(jsonBody(config.maxRequestBytes));

@@ -1,7 +1,9 @@
 import type { MigrationInterface } from 'typeorm';
 import { Foundation1795306324022 } from './1795306324022-foundation.js';
+import { Identity1795308003537 } from './1795308003537-identity.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Foundation1795306324022,
+  Identity1795308003537,
 ];

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { SessionOnly } from '../../common/access/access.decorators.js';
+import { MinRole, SessionOnly } from '../../common/access/access.decorators.js';
 import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
 import type { Principal } from '../../common/access/principal.js';
 import { ExperienceStateResponse, ExperienceUpdateInput } from './dto/experience.dto.js';
@@ -20,6 +20,7 @@ export class ExperienceController {
 
   /** Completes onboarding or acknowledges the current release's notes (each is kept once). */
   @SessionOnly()
+  @MinRole('viewer')
   @Put()
   updateExperience(@CurrentPrincipal() principal: Principal, @Body() input: ExperienceUpdateInput): Promise<ExperienceStateResponse> {
     return this.experience.update(principal, input);

@@ -1,0 +1,52 @@
+import { Injectable, Logger, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { PRINCIPAL_KEY, type RequestWithPrincipal } from '../../common/access/principal.js';
+import { Clock } from '../../common/clock.js';
+import { Database } from '../../database/database.js';
+import { AuditEventEntity } from './audit-event.entity.js';
+
+const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** `/api/v1/auth/sessions/:session_id` → `/api/v1/auth/sessions/{session_id}`: no ids in the log. */
+export function routeTemplate(request: Request): string | null {
+  const path = (request.route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? path.replace(/:([A-Za-z0-9_]+)/g, '{$1}') : null;
+}
+
+/**
+ * Writes one audit row for every authenticated mutation under /api/v1, after the answer is sent:
+ * route template, status, outcome, the acting user and token. Never bodies, secrets, client
+ * addresses or user agents.
+ */
+@Injectable()
+export class AuditMiddleware implements NestMiddleware {
+  private readonly logger = new Logger('Audit');
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  use(request: Request & RequestWithPrincipal, response: Response, next: NextFunction): void {
+    if (!MUTATIONS.has(request.method)) return next();
+    response.on('finish', () => {
+      const principal = request[PRINCIPAL_KEY];
+      // The matched route is known only now; its template also tells whether it is under /api/v1.
+      const template = routeTemplate(request);
+      if (!principal || !template?.startsWith('/api/v1/')) return;
+      const event: Omit<AuditEventEntity, 'id'> = {
+        createdAt: this.clock.now().toISOString(),
+        category: 'api',
+        action: `${request.method} ${template}`,
+        outcome: response.statusCode < 400 ? 'success' : 'failure',
+        statusCode: response.statusCode,
+        actorUserId: principal.userId,
+        tokenId: principal.tokenId ?? null,
+      };
+      this.database.write((manager) => manager.insert(AuditEventEntity, event)).catch((error: unknown) => {
+        this.logger.error({ message: 'audit event not written', action: event.action, error: String(error) });
+      });
+    });
+    next();
+  }
+}

@@ -1,0 +1,146 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { MinRole, Public, RecentAuth, SessionOnly } from '../../common/access/access.decorators.js';
+import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
+import type { Principal } from '../../common/access/principal.js';
+import { Client, type ClientContext } from '../../common/http/client-context.decorator.js';
+import { AppConfig } from '../../config/app-config.js';
+import { AuthService, type AuthOutcome } from './auth.service.js';
+import { sessionCookieOf } from './credentials.resolver.js';
+import {
+  AuthenticationResponse,
+  AuthSessionResponse,
+  LoginRequest,
+  MfaVerifyInput,
+  OwnerProfileUpdateInput,
+  PasswordChangeInput,
+  RecoveryLoginInput,
+  SessionRevocationResponse,
+  SetupRequest,
+  UserPreferencesUpdateInput,
+} from './dto/auth.dto.js';
+import { SecurityStateResponse } from './dto/security.dto.js';
+import { SecurityService } from './security.service.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { SessionsService } from './sessions.service.js';
+
+@ApiTags('Authentication')
+@Controller('api/v1/auth')
+export class AuthController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
+    private readonly security: SecurityService,
+  ) {}
+
+  private signIn(response: Response, outcome: AuthOutcome): AuthenticationResponse {
+    setSessionCookie(response, this.config, outcome.sessionToken);
+    return outcome.response;
+  }
+
+  /** Whether the installation needs setup and whether this browser is signed in. */
+  @Public()
+  @Get('state')
+  getAuthState(@Req() request: Request): Promise<AuthenticationResponse> {
+    return this.auth.state(sessionCookieOf(request));
+  }
+
+  /** First run only: creates the household and its owner and signs the owner in. */
+  @Public()
+  @Post('setup')
+  @HttpCode(200)
+  async setup(@Body() input: SetupRequest, @Client() client: ClientContext, @Res({ passthrough: true }) response: Response): Promise<AuthenticationResponse> {
+    return this.signIn(response, await this.auth.setup(input, client));
+  }
+
+  /** Password sign-in; with TOTP on, the answer is a second-factor challenge instead of a session. */
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() input: LoginRequest, @Client() client: ClientContext, @Res({ passthrough: true }) response: Response): Promise<AuthenticationResponse> {
+    return this.signIn(response, await this.auth.login(input, client));
+  }
+
+  /** Completes a sign-in with a TOTP or recovery code. */
+  @Public()
+  @Post('mfa/verify')
+  @HttpCode(200)
+  async verifyLoginMfa(@Body() input: MfaVerifyInput, @Client() client: ClientContext, @Res({ passthrough: true }) response: Response): Promise<AuthenticationResponse> {
+    return this.signIn(response, await this.auth.verifyMfa(input, client));
+  }
+
+  /** Signs in with e-mail and a recovery code alone (lost authenticator); the code is used up. */
+  @Public()
+  @Post('recovery')
+  @HttpCode(200)
+  async recoveryLogin(@Body() input: RecoveryLoginInput, @Client() client: ClientContext, @Res({ passthrough: true }) response: Response): Promise<AuthenticationResponse> {
+    return this.signIn(response, await this.auth.recoveryLogin(input, client));
+  }
+
+  /** Ends this browser's session (also when it has already expired) and clears the cookie. */
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AuthenticationResponse> {
+    clearSessionCookie(response, this.config);
+    return this.auth.logout(sessionCookieOf(request));
+  }
+
+  @SessionOnly()
+  @MinRole('viewer')
+  @Get('me')
+  getMe(@CurrentPrincipal() principal: Principal): Promise<AuthenticationResponse> {
+    return this.auth.me(principal);
+  }
+
+  /** The owner's name and e-mail address. */
+  @SessionOnly()
+  @MinRole('owner')
+  @RecentAuth()
+  @Patch('profile')
+  updateOwnerProfile(@CurrentPrincipal() principal: Principal, @Body() input: OwnerProfileUpdateInput): Promise<AuthenticationResponse> {
+    return this.auth.updateProfile(principal, input);
+  }
+
+  @SessionOnly()
+  @MinRole('viewer')
+  @Patch('preferences')
+  updateUserPreferences(@CurrentPrincipal() principal: Principal, @Body() input: UserPreferencesUpdateInput): Promise<AuthenticationResponse> {
+    return this.auth.updatePreferences(principal, input);
+  }
+
+  /** Sets a new password and ends every other session of the user. */
+  @SessionOnly()
+  @MinRole('viewer')
+  @RecentAuth()
+  @Put('password')
+  async changePassword(@CurrentPrincipal() principal: Principal, @Body() input: PasswordChangeInput): Promise<SecurityStateResponse> {
+    await this.auth.changePassword(principal, input.password);
+    return this.security.state(principal);
+  }
+
+  @SessionOnly()
+  @MinRole('viewer')
+  @Get('sessions')
+  listAuthSessions(@CurrentPrincipal() principal: Principal): Promise<AuthSessionResponse[]> {
+    return this.sessions.list(principal.userId, principal.sessionId);
+  }
+
+  @SessionOnly()
+  @MinRole('viewer')
+  @Delete('sessions/:session_id')
+  revokeAuthSession(@CurrentPrincipal() principal: Principal, @Param('session_id') sessionId: string): Promise<SessionRevocationResponse> {
+    return this.sessions.revokeOne(principal.userId, sessionId, principal.sessionId);
+  }
+
+  @SessionOnly()
+  @MinRole('viewer')
+  @RecentAuth()
+  @Post('sessions/revoke-others')
+  @HttpCode(200)
+  revokeOtherAuthSessions(@CurrentPrincipal() principal: Principal): Promise<SessionRevocationResponse> {
+    return this.sessions.revokeOthers(principal.userId, principal.sessionId);
+  }
+}

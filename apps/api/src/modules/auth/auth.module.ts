@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import { CredentialResolver } from '../../common/access/credential-resolver.js';
+import { ApiTokensModule } from '../api-tokens/api-tokens.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { AuthCredentialResolver } from './credentials.resolver.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { SecondFactorService } from './second-factor.service.js';
+import { SecurityController } from './security.controller.js';
+import { SecurityService } from './security.service.js';
+import { SessionsService } from './sessions.service.js';
+
+/** Accounts, sessions and the second factor; provides the credential resolver the access guard uses. */
+@Global()
+@Module({
+  imports: [ApiTokensModule],
+  controllers: [AuthController, SecurityController],
+  providers: [
+    AuthService,
+    SessionsService,
+    LoginThrottleService,
+    SecondFactorService,
+    SecurityService,
+    { provide: CredentialResolver, useClass: AuthCredentialResolver },
+  ],
+  exports: [CredentialResolver, SessionsService, AuthService, LoginThrottleService],
+})
+export class AuthModule {}

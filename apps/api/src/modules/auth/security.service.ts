@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { RECENT_AUTH_WINDOW_MS } from '../../common/access/access.guard.js';
+import type { Principal } from '../../common/access/principal.js';
+import { Clock } from '../../common/clock.js';
+import { verifyPassword } from '../../common/crypto/passwords.js';
+import { ApiException } from '../../common/errors/api-exception.js';
+import { Database } from '../../database/database.js';
+import type { RequestContext } from './auth.service.js';
+import type { ReauthenticateInput } from './dto/auth.dto.js';
+import type { RecoveryCodesResponse, SecurityStateResponse, TotpEnableResponse, TotpSetupResponse } from './dto/security.dto.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { SecondFactorService } from './second-factor.service.js';
+import { SessionsService } from './sessions.service.js';
+import { UserEntity } from './user.entity.js';
+
+/** The signed-in user's own security settings: re-authentication, TOTP and recovery codes. */
+@Injectable()
+export class SecurityService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly sessions: SessionsService,
+    private readonly secondFactor: SecondFactorService,
+    private readonly throttle: LoginThrottleService,
+  ) {}
+
+  async state(principal: Principal, authenticatedAt = principal.authenticatedAt): Promise<SecurityStateResponse> {
+    const user = await this.database.manager.findOneByOrFail(UserEntity, { id: principal.userId });
+    const until = authenticatedAt ? new Date(authenticatedAt.getTime() + RECENT_AUTH_WINDOW_MS) : null;
+    const recent = until !== null && until.getTime() >= this.clock.now().getTime();
+    return {
+      passkeys: [],
+      totp_enabled: user.totpEnabled,
+      recovery_codes_remaining: await this.secondFactor.remainingRecoveryCodes(this.database.manager, user.id),
+      recent_authentication: recent,
+      recent_authentication_until: recent ? until.toISOString() : null,
+      secure_context_required: true,
+    };
+  }
+
+  /** Password again, plus a TOTP or recovery code when TOTP is on; renews recent authentication. */
+  async reauthenticate(principal: Principal, input: ReauthenticateInput, context: RequestContext): Promise<SecurityStateResponse> {
+    const source = this.throttle.sourceOf(context.clientAddress);
+    await this.throttle.assertAllowed(source);
+    const user = await this.database.manager.findOneByOrFail(UserEntity, { id: principal.userId });
+    const passwordOk = await verifyPassword(input.password, user.passwordHash);
+    const authenticatedAt = passwordOk
+      ? await this.database.write(async (manager) => {
+          if (user.totpEnabled && !(input.code && (await this.secondFactor.acceptEither(manager, user, input.code)))) return null;
+          await this.throttle.clear(manager, source);
+          return this.sessions.markAuthenticated(manager, principal.sessionId as string);
+        })
+      : null;
+    if (!authenticatedAt) {
+      await this.throttle.recordFailure(source);
+      throw new ApiException(401, 'invalid_credentials', 'The password or code is not correct');
+    }
+    return this.state(principal, authenticatedAt);
+  }
+
+  async beginTotp(principal: Principal): Promise<TotpSetupResponse> {
+    return this.database.write(async (manager) => {
+      const user = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
+      if (user.totpEnabled) throw new ApiException(409, 'totp_already_enabled', 'Two-factor authentication is already on');
+      return this.secondFactor.beginTotp(manager, user);
+    });
+  }
+
+  async enableTotp(principal: Principal, code: string): Promise<TotpEnableResponse> {
+    return this.database.write(async (manager) => {
+      const user = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
+      if (user.totpEnabled) throw new ApiException(409, 'totp_already_enabled', 'Two-factor authentication is already on');
+      if (!user.totpSecret) throw new ApiException(409, 'totp_setup_missing', 'Start the two-factor setup first');
+      if (!(await this.secondFactor.acceptTotp(manager, user, code))) throw new ApiException(400, 'totp_code_invalid', 'The code is not correct');
+      await manager.update(UserEntity, { id: user.id }, { totpEnabled: true, updatedAt: this.clock.now().toISOString() });
+      const unused = await this.secondFactor.remainingRecoveryCodes(manager, user.id);
+      return { enabled: true, recovery_codes: unused > 0 ? [] : await this.secondFactor.replaceRecoveryCodes(manager, user.id) };
+    });
+  }
+
+  async disableTotp(principal: Principal): Promise<SecurityStateResponse> {
+    await this.database.write(async (manager) => {
+      const user = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
+      if (!user.totpEnabled) throw new ApiException(404, 'totp_not_enabled', 'Two-factor authentication is not on');
+      await manager.update(UserEntity, { id: user.id }, { totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: this.clock.now().toISOString() });
+    });
+    return this.state(principal);
+  }
+
+  async regenerateRecoveryCodes(principal: Principal): Promise<RecoveryCodesResponse> {
+    const codes = await this.database.write((manager) => this.secondFactor.replaceRecoveryCodes(manager, principal.userId));
+    return { codes, remaining: codes.length };
+  }
+}

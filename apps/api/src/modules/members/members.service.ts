@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { IsNull, MoreThan } from 'typeorm';
+import type { Principal } from '../../common/access/principal.js';
+import { Clock } from '../../common/clock.js';
+import { hashPassword } from '../../common/crypto/passwords.js';
+import { randomToken, sha256Hex } from '../../common/crypto/tokens.js';
+import { ApiException } from '../../common/errors/api-exception.js';
+import type { ClientContext } from '../../common/http/client-context.decorator.js';
+import { Database } from '../../database/database.js';
+import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import { AuthService, type AuthOutcome } from '../auth/auth.service.js';
+import { HouseholdEntity } from '../auth/household.entity.js';
+import { SessionEntity } from '../auth/session.entity.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { UserEntity } from '../auth/user.entity.js';
+import type {
+  HouseholdInvitationAcceptInput,
+  HouseholdInvitationCreateInput,
+  HouseholdInvitationPublicResponse,
+  HouseholdInvitationResponse,
+  HouseholdMemberResponse,
+  HouseholdMemberUpdateInput,
+  InvitableRole,
+} from './dto/members.dto.js';
+import { InvitationEntity } from './invitation.entity.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function toInvitation(invitation: InvitationEntity, rawToken: string | null = null): HouseholdInvitationResponse {
+  return {
+    id: invitation.id,
+    display_name: invitation.displayName,
+    email: invitation.email,
+    role: invitation.role as InvitableRole,
+    expires_at: invitation.expiresAt,
+    created_at: invitation.createdAt,
+    invite_token: rawToken,
+  };
+}
+
+/** Invitations and the members list; owners and admins manage, admins never above their own rank. */
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly sessions: SessionsService,
+    private readonly tokens: ApiTokensService,
+    private readonly auth: AuthService,
+  ) {}
+
+  async listMembers(): Promise<HouseholdMemberResponse[]> {
+    const now = this.clock.now().toISOString();
+    const users = await this.database.manager.find(UserEntity, { order: { createdAt: 'ASC' } });
+    const sessions = await this.database.manager.find(SessionEntity, { where: { revokedAt: IsNull(), expiresAt: MoreThan(now) }, select: { userId: true } });
+    return users.map((user) => ({
+      id: user.id,
+      display_name: user.displayName,
+      email: user.email,
+      role: user.role,
+      active: user.active,
+      active_session_count: sessions.filter((session) => session.userId === user.id).length,
+      created_at: user.createdAt,
+      updated_at: user.updatedAt,
+    }));
+  }
+
+  async updateMember(principal: Principal, userId: string, input: HouseholdMemberUpdateInput): Promise<HouseholdMemberResponse> {
+    await this.database.write(async (manager) => {
+      const target = await manager.findOneBy(UserEntity, { id: userId });
+      if (!target || target.role === 'owner') throw new ApiException(404, 'member_not_found', 'Member not found');
+      if (target.id === principal.userId) throw new ApiException(409, 'cannot_change_self', 'You cannot change your own membership');
+      if (principal.role === 'admin' && (target.role === 'admin' || input.role === 'admin')) {
+        throw new ApiException(403, 'admin_limit', 'Admins cannot manage other admins or grant admin');
+      }
+      const active = input.active ?? true;
+      await manager.update(UserEntity, { id: target.id }, { role: input.role, active, updatedAt: this.clock.now().toISOString() });
+      if (!active) {
+        await this.sessions.revokeAllOf(manager, target.id);
+        await this.tokens.revokeAllOf(manager, target.id);
+      }
+    });
+    const member = (await this.listMembers()).find((m) => m.id === userId);
+    return member as HouseholdMemberResponse;
+  }
+
+  async listInvitations(): Promise<HouseholdInvitationResponse[]> {
+    const invitations = await this.database.manager.find(InvitationEntity, {
+      where: { acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(this.clock.now().toISOString()) },
+      order: { createdAt: 'DESC' },
+    });
+    return invitations.map((invitation) => toInvitation(invitation));
+  }
+
+  async createInvitation(principal: Principal, input: HouseholdInvitationCreateInput): Promise<HouseholdInvitationResponse> {
+    const role = input.role ?? 'member';
+    if (principal.role === 'admin' && role === 'admin') throw new ApiException(403, 'admin_limit', 'Admins cannot invite admins');
+    const email = input.email.trim().toLowerCase();
+    const raw = randomToken(32);
+    const now = this.clock.now();
+    const invitation = await this.database.write(async (manager) => {
+      const inviter = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
+      if (!inviter.email) throw new ApiException(409, 'inviter_without_email', 'Add your own e-mail address before inviting others');
+      if (await manager.exists(UserEntity, { where: { email } })) throw new ApiException(409, 'email_in_use', 'This e-mail address already belongs to a member');
+      const open = await manager.exists(InvitationEntity, { where: { email, acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(now.toISOString()) } });
+      if (open) throw new ApiException(409, 'invitation_exists', 'An open invitation for this e-mail address exists');
+      const entity = manager.create(InvitationEntity, {
+        id: randomUUID(),
+        email,
+        displayName: input.display_name.trim(),
+        role,
+        tokenHash: sha256Hex(raw),
+        invitedBy: principal.userId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + (input.expires_hours ?? 72) * HOUR_MS).toISOString(),
+        acceptedAt: null,
+        revokedAt: null,
+      });
+      await manager.insert(InvitationEntity, entity);
+      return entity;
+    });
+    return toInvitation(invitation, raw);
+  }
+
+  async revokeInvitation(invitationId: string): Promise<{ revoked: number }> {
+    return this.database.write(async (manager) => {
+      const result = await manager.update(InvitationEntity, { id: invitationId, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
+      if (!result.affected) throw new ApiException(404, 'invitation_not_found', 'Invitation not found');
+      return { revoked: 1 };
+    });
+  }
+
+  /** An invitation that can still be accepted, or 410 for unknown, used, revoked or expired ones. */
+  private async usableInvitation(rawToken: string, manager = this.database.manager): Promise<InvitationEntity> {
+    const invitation = await manager.findOneBy(InvitationEntity, { tokenHash: sha256Hex(rawToken) });
+    if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= this.clock.now().toISOString()) {
+      throw new ApiException(410, 'invitation_gone', 'This invitation is no longer valid');
+    }
+    return invitation;
+  }
+
+  async describeInvitation(rawToken: string): Promise<HouseholdInvitationPublicResponse> {
+    const invitation = await this.usableInvitation(rawToken);
+    const household = await this.database.manager.findOneOrFail(HouseholdEntity, { where: {} });
+    return {
+      valid: true,
+      household_name: household.name,
+      display_name: invitation.displayName,
+      email: invitation.email,
+      role: invitation.role as InvitableRole,
+      expires_at: invitation.expiresAt,
+    };
+  }
+
+  /** Creates the member, uses up the invitation and signs the new member in, all at once. */
+  async acceptInvitation(rawToken: string, input: HouseholdInvitationAcceptInput, client: ClientContext): Promise<AuthOutcome> {
+    const passwordHash = await hashPassword(input.password);
+    return this.database.write(async (manager) => {
+      const invitation = await this.usableInvitation(rawToken, manager);
+      if (await manager.exists(UserEntity, { where: { email: invitation.email } })) {
+        throw new ApiException(410, 'invitation_gone', 'This invitation is no longer valid');
+      }
+      const household = await manager.findOneOrFail(HouseholdEntity, { where: {} });
+      const now = this.clock.now().toISOString();
+      const member = manager.create(UserEntity, {
+        id: randomUUID(),
+        householdId: household.id,
+        email: invitation.email,
+        displayName: invitation.displayName,
+        role: invitation.role,
+        passwordHash,
+        preferredLocale: input.preferred_locale ?? 'de',
+        ownerSetupComplete: true,
+        active: true,
+        totpSecret: null,
+        totpEnabled: false,
+        totpLastStep: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await manager.insert(UserEntity, member);
+      await manager.update(InvitationEntity, { id: invitation.id }, { acceptedAt: now });
+      return this.auth.startSession(manager, member, 'invitation', null, client);
+    });
+  }
+}
