@@ -3,9 +3,11 @@ import { AuditEventEntity } from '../modules/audit/audit-event.entity.js';
 import { HouseholdEntity } from '../modules/auth/household.entity.js';
 import { LoginFailureEntity } from '../modules/auth/login-failure.entity.js';
 import { MfaChallengeEntity } from '../modules/auth/mfa-challenge.entity.js';
+import { PasskeyEntity } from '../modules/auth/passkey.entity.js';
 import { RecoveryCodeEntity } from '../modules/auth/recovery-code.entity.js';
 import { SessionEntity } from '../modules/auth/session.entity.js';
 import { UserEntity } from '../modules/auth/user.entity.js';
+import { WebAuthnChallengeEntity } from '../modules/auth/webauthn-challenge.entity.js';
 import { ExperienceStateEntity } from '../modules/experience/experience-state.entity.js';
 import { InvitationEntity } from '../modules/members/invitation.entity.js';
 
@@ -17,6 +19,8 @@ export const ENTITIES = [
   MfaChallengeEntity,
   LoginFailureEntity,
   RecoveryCodeEntity,
+  PasskeyEntity,
+  WebAuthnChallengeEntity,
   ApiTokenEntity,
   InvitationEntity,
   AuditEventEntity,

@@ -21,6 +21,8 @@ import {
   UserPreferencesUpdateInput,
 } from './dto/auth.dto.js';
 import { SecurityStateResponse } from './dto/security.dto.js';
+import { WebAuthnBeginInput, WebAuthnCompleteInput, WebAuthnOptionsResponse } from './dto/passkey.dto.js';
+import { ceremonyOriginOf, PasskeysService } from './passkeys.service.js';
 import { SecurityService } from './security.service.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { SessionsService } from './sessions.service.js';
@@ -33,6 +35,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionsService,
     private readonly security: SecurityService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   private signIn(response: Response, outcome: AuthOutcome): AuthenticationResponse {
@@ -77,6 +80,21 @@ export class AuthController {
   @HttpCode(200)
   async recoveryLogin(@Body() input: RecoveryLoginInput, @Client() client: ClientContext, @Res({ passthrough: true }) response: Response): Promise<AuthenticationResponse> {
     return this.signIn(response, await this.auth.recoveryLogin(input, client));
+  }
+
+  /** Starts a passkey sign-in (discoverable credentials: no e-mail address needed). */
+  @Public()
+  @Post('passkeys/authentication/begin')
+  @HttpCode(200)
+  beginPasskeyAuthentication(@Body() input: WebAuthnBeginInput, @Req() request: Request): Promise<WebAuthnOptionsResponse> {
+    return this.passkeys.beginAuthentication(ceremonyOriginOf(request, input.origin));
+  }
+
+  @Public()
+  @Post('passkeys/authentication/complete')
+  @HttpCode(200)
+  async completePasskeyAuthentication(@Body() input: WebAuthnCompleteInput, @Client() client: ClientContext, @Res({ passthrough: true }) response: Response): Promise<AuthenticationResponse> {
+    return this.signIn(response, await this.passkeys.completeAuthentication(input, client));
   }
 
   /** Ends this browser's session (also when it has already expired) and clears the cookie. */

@@ -5,6 +5,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { AuthCredentialResolver } from './credentials.resolver.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { PasskeysService } from './passkeys.service.js';
 import { SecondFactorService } from './second-factor.service.js';
 import { SecurityController } from './security.controller.js';
 import { SecurityService } from './security.service.js';
@@ -21,6 +22,7 @@ import { SessionsService } from './sessions.service.js';
     LoginThrottleService,
     SecondFactorService,
     SecurityService,
+    PasskeysService,
     { provide: CredentialResolver, useClass: AuthCredentialResolver },
   ],
   exports: [CredentialResolver, SessionsService, AuthService, LoginThrottleService],

@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { MinRole, RecentAuth, SessionOnly } from '../../common/access/access.decorators.js';
 import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
 import type { Principal } from '../../common/access/principal.js';
 import { Client, type ClientContext } from '../../common/http/client-context.decorator.js';
 import { ReauthenticateInput } from './dto/auth.dto.js';
-import { RecoveryCodesResponse, SecurityStateResponse, TotpEnableResponse, TotpSetupResponse, TotpVerifyInput } from './dto/security.dto.js';
+import { PasskeyResponse, RecoveryCodesResponse, SecurityStateResponse, TotpEnableResponse, TotpSetupResponse, TotpVerifyInput } from './dto/security.dto.js';
+import { WebAuthnBeginInput, WebAuthnCompleteInput, WebAuthnOptionsResponse } from './dto/passkey.dto.js';
+import { ceremonyOriginOf, PasskeysService } from './passkeys.service.js';
 import { SecurityService } from './security.service.js';
 
 @ApiTags('Authentication')
@@ -13,7 +16,10 @@ import { SecurityService } from './security.service.js';
 @MinRole('viewer')
 @Controller('api/v1/auth')
 export class SecurityController {
-  constructor(private readonly security: SecurityService) {}
+  constructor(
+    private readonly security: SecurityService,
+    private readonly passkeys: PasskeysService,
+  ) {}
 
   /** Second factor, passkeys, recovery codes and the recent-authentication window. */
   @Get('security')
@@ -56,5 +62,27 @@ export class SecurityController {
   @HttpCode(200)
   regenerateRecoveryCodes(@CurrentPrincipal() principal: Principal): Promise<RecoveryCodesResponse> {
     return this.security.regenerateRecoveryCodes(principal);
+  }
+
+  /** Starts registering a passkey for the signed-in user. */
+  @RecentAuth()
+  @Post('passkeys/registration/begin')
+  @HttpCode(200)
+  beginPasskeyRegistration(@CurrentPrincipal() principal: Principal, @Body() input: WebAuthnBeginInput, @Req() request: Request): Promise<WebAuthnOptionsResponse> {
+    return this.passkeys.beginRegistration(principal, ceremonyOriginOf(request, input.origin));
+  }
+
+  @RecentAuth()
+  @Post('passkeys/registration/complete')
+  @HttpCode(200)
+  completePasskeyRegistration(@CurrentPrincipal() principal: Principal, @Body() input: WebAuthnCompleteInput): Promise<PasskeyResponse> {
+    return this.passkeys.completeRegistration(principal, input);
+  }
+
+  @RecentAuth()
+  @Delete('passkeys/:credential_id')
+  async deletePasskey(@CurrentPrincipal() principal: Principal, @Param('credential_id') credentialId: string): Promise<SecurityStateResponse> {
+    await this.passkeys.remove(principal, credentialId);
+    return this.security.state(principal);
   }
 }

@@ -9,6 +9,7 @@ import type { RequestContext } from './auth.service.js';
 import type { ReauthenticateInput } from './dto/auth.dto.js';
 import type { RecoveryCodesResponse, SecurityStateResponse, TotpEnableResponse, TotpSetupResponse } from './dto/security.dto.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { PasskeysService } from './passkeys.service.js';
 import { SecondFactorService } from './second-factor.service.js';
 import { SessionsService } from './sessions.service.js';
 import { UserEntity } from './user.entity.js';
@@ -22,6 +23,7 @@ export class SecurityService {
     private readonly sessions: SessionsService,
     private readonly secondFactor: SecondFactorService,
     private readonly throttle: LoginThrottleService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   async state(principal: Principal, authenticatedAt = principal.authenticatedAt): Promise<SecurityStateResponse> {
@@ -29,7 +31,7 @@ export class SecurityService {
     const until = authenticatedAt ? new Date(authenticatedAt.getTime() + RECENT_AUTH_WINDOW_MS) : null;
     const recent = until !== null && until.getTime() >= this.clock.now().getTime();
     return {
-      passkeys: [],
+      passkeys: await this.passkeys.list(user.id),
       totp_enabled: user.totpEnabled,
       recovery_codes_remaining: await this.secondFactor.remainingRecoveryCodes(this.database.manager, user.id),
       recent_authentication: recent,
