@@ -4,6 +4,7 @@
 const SCENARIOS = {
   idle: () => import('./idle.mjs'),
   health: () => import('./health.mjs'),
+  'status-token': () => import('./status-token.mjs'),
 };
 
 const args = process.argv.slice(2);

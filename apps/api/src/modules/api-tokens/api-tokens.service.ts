@@ -8,7 +8,7 @@ import { sha256Hex } from '../../common/crypto/tokens.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { Database } from '../../database/database.js';
 import { ApiTokenEntity } from './api-token.entity.js';
-import { looksLikeToken, newRawToken, TOKEN_START } from './api-token-format.js';
+import { newRawToken, TOKEN_START } from './api-token-format.js';
 import type { ApiTokenCreatedResponse, ApiTokenCreateInput, ApiTokenResponse, ApiTokenScopeResponse } from './dto/api-token.dto.js';
 import { SCOPE_DESCRIPTIONS } from './scope-descriptions.js';
 
@@ -85,23 +85,10 @@ export class ApiTokensService {
     return result.affected ?? 0;
   }
 
-  /** The principal of a raw bearer value, or null when it is unknown, expired, revoked or its owner blocked. */
-  async resolve(raw: string): Promise<Principal | null> {
-    if (!looksLikeToken(raw)) return null;
-    const token = await this.database.manager.findOne(ApiTokenEntity, { where: { tokenHash: sha256Hex(raw) }, relations: { user: true } });
+  /** Records a use of the token, at most every five minutes so using a token rarely writes. */
+  async noteUse(tokenId: string, lastUsedAt: string | null): Promise<void> {
     const now = this.clock.now();
-    if (!token?.user || token.revokedAt !== null || !token.user.active || Date.parse(token.expiresAt) <= now.getTime()) return null;
-    if (token.lastUsedAt === null || now.getTime() - Date.parse(token.lastUsedAt) >= LAST_USED_THROTTLE_MS) {
-      await this.database.write((manager) => manager.update(ApiTokenEntity, { id: token.id }, { lastUsedAt: now.toISOString() }));
-    }
-    return {
-      kind: 'token',
-      userId: token.user.id,
-      householdId: token.user.householdId,
-      role: token.user.role,
-      locale: token.user.preferredLocale,
-      tokenId: token.id,
-      scopes: token.scopes,
-    };
+    if (lastUsedAt !== null && now.getTime() - Date.parse(lastUsedAt) < LAST_USED_THROTTLE_MS) return;
+    await this.database.write((manager) => manager.update(ApiTokenEntity, { id: tokenId }, { lastUsedAt: now.toISOString() }));
   }
 }

@@ -4,6 +4,7 @@ import { ApiTokensModule } from '../api-tokens/api-tokens.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { AuthCredentialResolver } from './credentials.resolver.js';
+import { CredentialsRepository } from './credentials.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasskeysService } from './passkeys.service.js';
 import { SecondFactorService } from './second-factor.service.js';
@@ -23,6 +24,7 @@ import { SessionsService } from './sessions.service.js';
     SecondFactorService,
     SecurityService,
     PasskeysService,
+    CredentialsRepository,
     { provide: CredentialResolver, useClass: AuthCredentialResolver },
   ],
   exports: [CredentialResolver, SessionsService, AuthService, LoginThrottleService],

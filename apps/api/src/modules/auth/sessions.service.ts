@@ -46,20 +46,25 @@ export class SessionsService {
     return raw;
   }
 
-  /** The live session for a cookie value, or null. An expired session is revoked on first use. */
+  /** The live session and user for a cookie value, or null. */
   async resolve(rawToken: string): Promise<ResolvedSession | null> {
     const session = await this.database.manager.findOne(SessionEntity, { where: { tokenHash: sha256Hex(rawToken) }, relations: { user: true } });
     if (!session?.user || session.revokedAt !== null || !session.user.active) return null;
-    const now = this.clock.now();
-    if (Date.parse(session.expiresAt) <= now.getTime()) {
-      await this.database.write((manager) => manager.update(SessionEntity, { id: session.id, revokedAt: IsNull() }, { revokedAt: now.toISOString() }));
-      return null;
-    }
-    if (now.getTime() - Date.parse(session.lastSeenAt) > LAST_SEEN_THROTTLE_MS) {
-      session.lastSeenAt = now.toISOString();
-      await this.database.write((manager) => manager.update(SessionEntity, { id: session.id }, { lastSeenAt: session.lastSeenAt }));
-    }
+    if ((await this.noteUse(session.id, session.expiresAt, session.lastSeenAt)) === 'expired') return null;
     return { session, user: session.user };
+  }
+
+  /** Bookkeeping after a session was used: revoke it once expired, else note the use (throttled). */
+  async noteUse(sessionId: string, expiresAt: string, lastSeenAt: string): Promise<'live' | 'expired'> {
+    const now = this.clock.now();
+    if (Date.parse(expiresAt) <= now.getTime()) {
+      await this.database.write((manager) => manager.update(SessionEntity, { id: sessionId, revokedAt: IsNull() }, { revokedAt: now.toISOString() }));
+      return 'expired';
+    }
+    if (now.getTime() - Date.parse(lastSeenAt) > LAST_SEEN_THROTTLE_MS) {
+      await this.database.write((manager) => manager.update(SessionEntity, { id: sessionId }, { lastSeenAt: now.toISOString() }));
+    }
+    return 'live';
   }
 
   async revokeByToken(rawToken: string): Promise<void> {
