@@ -56,4 +56,10 @@ describe('role matrix', () => {
     expect((await viewer.call('POST', '/api/v1/auth/sessions/revoke-others')).status).toBe(200);
     expect((await viewer.call('GET', '/api/v1/experience')).status).toBe(200);
   });
+
+  it('explains refusals in the language the user chose', async () => {
+    // The matrix above switched every account to German.
+    const refused = await (browsers.get('viewer') as Browserless).call('GET', '/api/v1/auth/members');
+    expect(await refused.json()).toEqual({ detail: 'Deine Rolle erlaubt diese Aktion nicht', code: 'role_not_allowed' });
+  });
 });

@@ -43,7 +43,7 @@ export class AccessGuard implements CanActivate {
     const result = await this.credentials.resolve(request);
     if (result.outcome !== 'valid') {
       const bearer = result.outcome === 'invalid' && result.bearer;
-      throw new ApiException(401, 'not_authenticated', 'Please sign in', bearer ? { 'WWW-Authenticate': 'Bearer' } : {});
+      throw new ApiException(401, 'not_authenticated', {}, bearer ? { 'WWW-Authenticate': 'Bearer' } : {});
     }
     const principal = result.principal;
     // Attached before the checks below so a refused request is still attributed in the audit log.
@@ -51,24 +51,24 @@ export class AccessGuard implements CanActivate {
 
     if (principal.kind === 'token') {
       if (access.kind !== 'scope') {
-        throw new ApiException(403, 'token_not_allowed', 'API tokens may not use this endpoint');
+        throw new ApiException(403, 'token_not_allowed');
       }
       if (!principal.scopes?.includes(access.scope)) {
-        throw new ApiException(403, 'missing_scope', `This API token lacks the scope ${access.scope}`);
+        throw new ApiException(403, 'missing_scope', { scope: access.scope });
       }
     }
 
     const declaredFloor = this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE_METADATA, targets);
     const minRole = declaredFloor ?? (SAFE_METHODS.has(request.method) ? 'viewer' : 'member');
     if (!roleAtLeast(principal.role, minRole)) {
-      throw new ApiException(403, 'role_not_allowed', 'Your role does not allow this action');
+      throw new ApiException(403, 'role_not_allowed');
     }
 
     const recent = this.reflector.getAllAndOverride<boolean | undefined>(RECENT_AUTH_METADATA, targets);
     if (recent) {
       const authenticatedAt = principal.authenticatedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
       if (principal.kind !== 'session' || this.clock.now().getTime() - authenticatedAt > RECENT_AUTH_WINDOW_MS) {
-        throw new ApiException(428, 'recent_authentication_required', 'Please confirm your identity again');
+        throw new ApiException(428, 'recent_authentication_required');
       }
     }
 

@@ -11,8 +11,14 @@ describe('toErrorReply', () => {
   });
 
   it('keeps the code, detail and headers of an ApiException', () => {
-    const reply = toErrorReply(new ApiException(401, 'not_authenticated', 'Please sign in', { 'WWW-Authenticate': 'Bearer' }));
+    const reply = toErrorReply(new ApiException(401, 'not_authenticated', {}, { 'WWW-Authenticate': 'Bearer' }));
     expect(reply).toMatchObject({ status: 401, body: { detail: 'Please sign in', code: 'not_authenticated' }, headers: { 'WWW-Authenticate': 'Bearer' } });
+  });
+
+  it('writes detail in the caller language, with parameters filled in', () => {
+    const error = new ApiException(403, 'missing_scope', { scope: 'scans:write' });
+    expect(toErrorReply(error, 'de').body).toEqual({ detail: 'Diesem API-Token fehlt der Bereich scans:write', code: 'missing_scope' });
+    expect(toErrorReply(error, 'en').body.detail).toBe('This API token lacks the scope scans:write');
   });
 
   it('writes validation failures as the 422 detail array', () => {
@@ -34,5 +40,16 @@ describe('toErrorReply', () => {
       status: 413,
       body: { detail: 'Request body too large', code: 'payload_too_large' },
     });
+  });
+});
+
+describe('ERROR_MESSAGES', () => {
+  it('has an English and a German text for every code, with the same placeholders', async () => {
+    const { ERROR_MESSAGES } = await import('./error-messages.js');
+    for (const [code, texts] of Object.entries(ERROR_MESSAGES)) {
+      expect(texts.en.length, code).toBeGreaterThan(0);
+      expect(texts.de.length, code).toBeGreaterThan(0);
+      expect(texts.de.match(/\{\w+\}/g), code).toEqual(texts.en.match(/\{\w+\}/g));
+    }
   });
 });

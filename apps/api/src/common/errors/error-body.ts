@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import type { Locale } from '@hinv/shared';
 import { ApiException } from './api-exception.js';
 import { RequestValidationException } from './validation.js';
 
@@ -44,12 +45,12 @@ function codeFor(status: number): string {
  * Maps anything thrown while serving a request to the spec's error shapes: `{detail, code}`,
  * the FastAPI-style 422 array, or a bare 500 that says nothing about the cause.
  */
-export function toErrorReply(error: unknown): ErrorReply {
+export function toErrorReply(error: unknown, locale: Locale = 'en'): ErrorReply {
   if (error instanceof RequestValidationException) {
     return { status: 422, body: { detail: error.issues, code: 'validation_failed' }, headers: {}, unexpected: false };
   }
   if (error instanceof ApiException) {
-    return { status: error.getStatus(), body: { detail: error.detail, code: error.code }, headers: error.headers, unexpected: false };
+    return { status: error.getStatus(), body: { detail: error.detailIn(locale), code: error.code }, headers: error.headers, unexpected: false };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -9,8 +9,8 @@ export function contentLengthGuard(maxBytes: number) {
   return (request: Request, _response: Response, next: NextFunction): void => {
     const declared = request.headers['content-length'];
     if (declared === undefined) return next();
-    if (!/^\d+$/.test(declared)) return next(new ApiException(400, 'invalid_content_length', 'Invalid Content-Length header'));
-    if (Number(declared) > maxBytes) return next(new ApiException(413, 'payload_too_large', 'Request body too large'));
+    if (!/^\d+$/.test(declared)) return next(new ApiException(400, 'invalid_content_length'));
+    if (Number(declared) > maxBytes) return next(new ApiException(413, 'payload_too_large'));
     next();
   };
 }

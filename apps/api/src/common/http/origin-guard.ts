@@ -35,16 +35,16 @@ export function originGuard(policy: OriginPolicy) {
       const own = canonicalOrigin(`${request.protocol}://${request.headers.host ?? ''}`);
       const canonical = canonicalOrigin(origin);
       if (canonical === null || (canonical !== own && !trusted.has(canonical))) {
-        return next(new ApiException(403, 'cross_site_request', 'Cross-site request refused'));
+        return next(new ApiException(403, 'cross_site_request'));
       }
       return next();
     }
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      return next(new ApiException(403, 'cross_site_request', 'Cross-site request refused'));
+      return next(new ApiException(403, 'cross_site_request'));
     }
     const hasSessionCookie = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
     if (policy.profile !== 'lan' && hasSessionCookie && request.headers.authorization === undefined) {
-      return next(new ApiException(403, 'cross_site_request', 'Requests with a session cookie must send an Origin header'));
+      return next(new ApiException(403, 'origin_required'));
     }
     next();
   };

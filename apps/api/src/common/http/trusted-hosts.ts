@@ -19,7 +19,7 @@ export function trustedHosts(patterns: readonly string[]) {
     if (allowAll) return next();
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
     if (!host || !hostMatches(host, patterns)) {
-      return next(new ApiException(400, 'invalid_host', 'Invalid host header'));
+      return next(new ApiException(400, 'invalid_host'));
     }
     next();
   };

@@ -34,7 +34,7 @@ export function webApp(distDir: string): RequestHandler[] {
   const fallback = (request: Request, response: Response, next: NextFunction): void => {
     if (SERVER_PATHS.test(request.path) || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
     if (!existsSync(indexFile)) {
-      return next(new ApiException(503, 'frontend_not_built', 'The web app has not been built; run the build first'));
+      return next(new ApiException(503, 'frontend_not_built'));
     }
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(indexFile);

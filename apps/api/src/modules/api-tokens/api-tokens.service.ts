@@ -74,7 +74,7 @@ export class ApiTokensService {
   async revoke(principal: Principal, tokenId: string): Promise<{ revoked: number }> {
     return this.database.write(async (manager) => {
       const result = await manager.update(ApiTokenEntity, { id: tokenId, userId: principal.userId, revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
-      if (!result.affected) throw new ApiException(404, 'token_not_found', 'Token not found');
+      if (!result.affected) throw new ApiException(404, 'token_not_found');
       return { revoked: 1 };
     });
   }

@@ -37,13 +37,12 @@ export interface AuthOutcome {
 }
 
 const MFA_CHALLENGE_MS = 5 * 60 * 1000;
-const INVALID_CREDENTIALS = 'Sign-in failed: check the e-mail address and password';
 const HOUSEHOLD_NAMES: Record<Locale, string> = { de: 'Mein Haushalt', en: 'My household' };
 const OWNER_NAMES: Record<Locale, string> = { de: 'Inhaber', en: 'Owner' };
 
 /**
  * First run, sign-in (password, second factor, recovery code), sign-out and the signed-in
- * user's own account. Every failure of a sign-in step answers the same 401 text and counts
+ * user's own account. Every failure of a sign-in step answers the same 401 and counts
  * toward the login throttle.
  */
 @Injectable()
@@ -131,7 +130,7 @@ export class AuthService implements OnApplicationBootstrap {
     const passwordHash = await hashPassword(input.password);
     return this.database.write(async (manager) => {
       if (this.config.env.APP_PASSWORD || (await this.householdExists(manager))) {
-        throw new ApiException(409, 'setup_already_done', 'This installation is already set up');
+        throw new ApiException(409, 'setup_already_done');
       }
       const owner = await this.createHousehold(manager, passwordHash, input.display_name ?? null, locale);
       const sessionToken = await this.sessions.start(manager, owner.id, 'setup', context.userAgent);
@@ -146,7 +145,7 @@ export class AuthService implements OnApplicationBootstrap {
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await this.decoyHash));
     if (!user || !passwordOk) {
       await this.throttle.recordFailure(source);
-      throw new ApiException(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      throw new ApiException(401, 'invalid_credentials');
     }
     if (user.totpEnabled) {
       const challenge = randomToken(32);
@@ -187,7 +186,7 @@ export class AuthService implements OnApplicationBootstrap {
       : null;
     if (!outcome) {
       await this.throttle.recordFailure(source);
-      throw new ApiException(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      throw new ApiException(401, 'invalid_credentials');
     }
     return outcome;
   }
@@ -204,7 +203,7 @@ export class AuthService implements OnApplicationBootstrap {
       : null;
     if (!outcome) {
       await this.throttle.recordFailure(source);
-      throw new ApiException(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      throw new ApiException(401, 'invalid_credentials');
     }
     return outcome;
   }
@@ -234,7 +233,7 @@ export class AuthService implements OnApplicationBootstrap {
       if (input.email !== undefined) {
         const email = input.email ? input.email.trim().toLowerCase() : null;
         const holder = email ? await manager.findOneBy(UserEntity, { email }) : null;
-        if (holder && holder.id !== principal.userId) throw new ApiException(409, 'email_in_use', 'This e-mail address belongs to another member');
+        if (holder && holder.id !== principal.userId) throw new ApiException(409, 'email_in_use');
         changes.email = email;
       }
       await manager.update(UserEntity, { id: principal.userId }, changes);
@@ -252,7 +251,7 @@ export class AuthService implements OnApplicationBootstrap {
   /** A new password ends every other session of the user. */
   async changePassword(principal: Principal, password: string): Promise<void> {
     if (this.config.env.APP_PASSWORD && principal.role === 'owner') {
-      throw new ApiException(409, 'password_managed_by_environment', 'The owner password is set by APP_PASSWORD');
+      throw new ApiException(409, 'password_managed_by_environment');
     }
     const passwordHash = await hashPassword(password);
     await this.database.write(async (manager) => {

@@ -29,7 +29,7 @@ export class LoginThrottleService {
     const since = new Date(this.clock.now().getTime() - windowSeconds * 1000).toISOString();
     const failures = await this.database.manager.count(LoginFailureEntity, { where: { sourceHash: source, createdAt: MoreThan(since) } });
     if (failures >= this.config.env.LOGIN_MAX_FAILURES) {
-      throw new ApiException(429, 'too_many_attempts', 'Too many failed attempts; try again later', { 'Retry-After': String(windowSeconds) });
+      throw new ApiException(429, 'too_many_attempts', {}, { 'Retry-After': String(windowSeconds) });
     }
   }
 

@@ -75,12 +75,11 @@ export class PasskeysService {
   private ceremonyOrigin(origin: CeremonyOrigin): { origin: string; rpId: string } {
     const claimed = canonicalOrigin(origin.claimed);
     const header = origin.header ? canonicalOrigin(origin.header) : null;
-    const refuse = (detail: string) => new ApiException(400, 'passkey_origin_refused', detail);
-    if (!claimed || claimed !== header) throw refuse('The origin does not match the request');
+    if (!claimed || claimed !== header) throw new ApiException(400, 'passkey_origin_mismatch');
     const trusted = new Set([canonicalOrigin(origin.own), ...[...this.config.env.ALLOWED_ORIGINS, this.config.env.PUBLIC_URL].map(canonicalOrigin)]);
-    if (!trusted.has(claimed)) throw refuse('Passkeys are not allowed for this origin');
+    if (!trusted.has(claimed)) throw new ApiException(400, 'passkey_origin_not_allowed');
     const url = new URL(claimed);
-    if (url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname)) throw refuse('Passkeys need https');
+    if (url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname)) throw new ApiException(400, 'passkey_https_required');
     return { origin: claimed, rpId: url.hostname };
   }
 
@@ -134,7 +133,7 @@ export class PasskeysService {
 
   async completeRegistration(principal: Principal, input: WebAuthnCompleteInput): Promise<PasskeyResponse> {
     const challenge = await this.consumeChallenge(input.challenge_id, 'registration');
-    const failed = new ApiException(400, 'passkey_registration_failed', 'The passkey could not be registered');
+    const failed = new ApiException(400, 'passkey_registration_failed');
     if (!challenge || challenge.userId !== principal.userId || challenge.sessionId !== (principal.sessionId ?? null)) throw failed;
     const verification = await verifyRegistrationResponse({
       response: input.credential as unknown as RegistrationResponseJSON,
@@ -147,7 +146,7 @@ export class PasskeysService {
     const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
     return this.database.write(async (manager) => {
       if (await manager.exists(PasskeyEntity, { where: { credentialId: credential.id } })) {
-        throw new ApiException(409, 'passkey_exists', 'This passkey is already registered');
+        throw new ApiException(409, 'passkey_exists');
       }
       const passkey = manager.create(PasskeyEntity, {
         id: randomUUID(),
@@ -170,7 +169,7 @@ export class PasskeysService {
   async remove(principal: Principal, credentialId: string): Promise<void> {
     await this.database.write(async (manager) => {
       const result = await manager.delete(PasskeyEntity, { userId: principal.userId, credentialId });
-      if (!result.affected) throw new ApiException(404, 'passkey_not_found', 'Passkey not found');
+      if (!result.affected) throw new ApiException(404, 'passkey_not_found');
     });
   }
 
@@ -187,7 +186,7 @@ export class PasskeysService {
     const outcome = await this.verifyAssertion(input, source, client);
     if (!outcome) {
       await this.throttle.recordFailure(source);
-      throw new ApiException(401, 'passkey_sign_in_failed', 'Sign-in with this passkey failed');
+      throw new ApiException(401, 'passkey_sign_in_failed');
     }
     return outcome;
   }

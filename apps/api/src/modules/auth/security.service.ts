@@ -55,7 +55,7 @@ export class SecurityService {
       : null;
     if (!authenticatedAt) {
       await this.throttle.recordFailure(source);
-      throw new ApiException(401, 'invalid_credentials', 'The password or code is not correct');
+      throw new ApiException(401, 'invalid_reauthentication');
     }
     return this.state(principal, authenticatedAt);
   }
@@ -63,7 +63,7 @@ export class SecurityService {
   async beginTotp(principal: Principal): Promise<TotpSetupResponse> {
     return this.database.write(async (manager) => {
       const user = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
-      if (user.totpEnabled) throw new ApiException(409, 'totp_already_enabled', 'Two-factor authentication is already on');
+      if (user.totpEnabled) throw new ApiException(409, 'totp_already_enabled');
       return this.secondFactor.beginTotp(manager, user);
     });
   }
@@ -71,9 +71,9 @@ export class SecurityService {
   async enableTotp(principal: Principal, code: string): Promise<TotpEnableResponse> {
     return this.database.write(async (manager) => {
       const user = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
-      if (user.totpEnabled) throw new ApiException(409, 'totp_already_enabled', 'Two-factor authentication is already on');
-      if (!user.totpSecret) throw new ApiException(409, 'totp_setup_missing', 'Start the two-factor setup first');
-      if (!(await this.secondFactor.acceptTotp(manager, user, code))) throw new ApiException(400, 'totp_code_invalid', 'The code is not correct');
+      if (user.totpEnabled) throw new ApiException(409, 'totp_already_enabled');
+      if (!user.totpSecret) throw new ApiException(409, 'totp_setup_missing');
+      if (!(await this.secondFactor.acceptTotp(manager, user, code))) throw new ApiException(400, 'totp_code_invalid');
       await manager.update(UserEntity, { id: user.id }, { totpEnabled: true, updatedAt: this.clock.now().toISOString() });
       const unused = await this.secondFactor.remainingRecoveryCodes(manager, user.id);
       return { enabled: true, recovery_codes: unused > 0 ? [] : await this.secondFactor.replaceRecoveryCodes(manager, user.id) };
@@ -83,7 +83,7 @@ export class SecurityService {
   async disableTotp(principal: Principal): Promise<SecurityStateResponse> {
     await this.database.write(async (manager) => {
       const user = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
-      if (!user.totpEnabled) throw new ApiException(404, 'totp_not_enabled', 'Two-factor authentication is not on');
+      if (!user.totpEnabled) throw new ApiException(404, 'totp_not_enabled');
       await manager.update(UserEntity, { id: user.id }, { totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: this.clock.now().toISOString() });
     });
     return this.state(principal);

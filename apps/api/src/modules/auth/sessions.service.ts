@@ -105,7 +105,7 @@ export class SessionsService {
   async revokeOne(userId: string, sessionId: string, currentSessionId: string | undefined): Promise<SessionRevocationResponse> {
     return this.database.write(async (manager) => {
       const result = await manager.update(SessionEntity, { id: sessionId, userId, revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
-      if (!result.affected) throw new ApiException(404, 'session_not_found', 'Session not found');
+      if (!result.affected) throw new ApiException(404, 'session_not_found');
       return { revoked: 1, authenticated: sessionId !== currentSessionId };
     });
   }

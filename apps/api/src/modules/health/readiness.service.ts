@@ -28,7 +28,7 @@ export class ReadinessService {
     const blocked = this.readiness.profile === 'public_https' && this.readiness.status === 'blocked';
     return (request: Request, _response: Response, next: NextFunction): void => {
       if (!blocked || ALWAYS_OPEN.has(request.path)) return next();
-      next(new ApiException(503, 'public_exposure_blocked', 'This public instance is not safely configured; see /api/readiness'));
+      next(new ApiException(503, 'public_exposure_blocked'));
     };
   }
 }

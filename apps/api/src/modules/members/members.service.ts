@@ -69,10 +69,10 @@ export class MembersService {
   async updateMember(principal: Principal, userId: string, input: HouseholdMemberUpdateInput): Promise<HouseholdMemberResponse> {
     await this.database.write(async (manager) => {
       const target = await manager.findOneBy(UserEntity, { id: userId });
-      if (!target || target.role === 'owner') throw new ApiException(404, 'member_not_found', 'Member not found');
-      if (target.id === principal.userId) throw new ApiException(409, 'cannot_change_self', 'You cannot change your own membership');
+      if (!target || target.role === 'owner') throw new ApiException(404, 'member_not_found');
+      if (target.id === principal.userId) throw new ApiException(409, 'cannot_change_self');
       if (principal.role === 'admin' && (target.role === 'admin' || input.role === 'admin')) {
-        throw new ApiException(403, 'admin_limit', 'Admins cannot manage other admins or grant admin');
+        throw new ApiException(403, 'admin_limit');
       }
       const active = input.active ?? true;
       await manager.update(UserEntity, { id: target.id }, { role: input.role, active, updatedAt: this.clock.now().toISOString() });
@@ -95,16 +95,16 @@ export class MembersService {
 
   async createInvitation(principal: Principal, input: HouseholdInvitationCreateInput): Promise<HouseholdInvitationResponse> {
     const role = input.role ?? 'member';
-    if (principal.role === 'admin' && role === 'admin') throw new ApiException(403, 'admin_limit', 'Admins cannot invite admins');
+    if (principal.role === 'admin' && role === 'admin') throw new ApiException(403, 'admin_limit');
     const email = input.email.trim().toLowerCase();
     const raw = randomToken(32);
     const now = this.clock.now();
     const invitation = await this.database.write(async (manager) => {
       const inviter = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
-      if (!inviter.email) throw new ApiException(409, 'inviter_without_email', 'Add your own e-mail address before inviting others');
-      if (await manager.exists(UserEntity, { where: { email } })) throw new ApiException(409, 'email_in_use', 'This e-mail address already belongs to a member');
+      if (!inviter.email) throw new ApiException(409, 'inviter_without_email');
+      if (await manager.exists(UserEntity, { where: { email } })) throw new ApiException(409, 'email_in_use');
       const open = await manager.exists(InvitationEntity, { where: { email, acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(now.toISOString()) } });
-      if (open) throw new ApiException(409, 'invitation_exists', 'An open invitation for this e-mail address exists');
+      if (open) throw new ApiException(409, 'invitation_exists');
       const entity = manager.create(InvitationEntity, {
         id: randomUUID(),
         email,
@@ -126,7 +126,7 @@ export class MembersService {
   async revokeInvitation(invitationId: string): Promise<{ revoked: number }> {
     return this.database.write(async (manager) => {
       const result = await manager.update(InvitationEntity, { id: invitationId, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
-      if (!result.affected) throw new ApiException(404, 'invitation_not_found', 'Invitation not found');
+      if (!result.affected) throw new ApiException(404, 'invitation_not_found');
       return { revoked: 1 };
     });
   }
@@ -135,7 +135,7 @@ export class MembersService {
   private async usableInvitation(rawToken: string, manager = this.database.manager): Promise<InvitationEntity> {
     const invitation = await manager.findOneBy(InvitationEntity, { tokenHash: sha256Hex(rawToken) });
     if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= this.clock.now().toISOString()) {
-      throw new ApiException(410, 'invitation_gone', 'This invitation is no longer valid');
+      throw new ApiException(410, 'invitation_gone');
     }
     return invitation;
   }
@@ -159,7 +159,7 @@ export class MembersService {
     return this.database.write(async (manager) => {
       const invitation = await this.usableInvitation(rawToken, manager);
       if (await manager.exists(UserEntity, { where: { email: invitation.email } })) {
-        throw new ApiException(410, 'invitation_gone', 'This invitation is no longer valid');
+        throw new ApiException(410, 'invitation_gone');
       }
       const household = await manager.findOneOrFail(HouseholdEntity, { where: {} });
       const now = this.clock.now().toISOString();

@@ -1,0 +1,56 @@
+import type { Locale } from '@hinv/shared';
+
+/**
+ * The human text of every error code, in English and German. `detail` follows the caller's
+ * language where the user is known (English otherwise); `code` stays the same for clients.
+ * `{name}` marks a value filled in at the throw site.
+ */
+export const ERROR_MESSAGES = {
+  not_authenticated: { en: 'Please sign in', de: 'Bitte melde dich an' },
+  token_not_allowed: { en: 'API tokens may not use this endpoint', de: 'API-Tokens dürfen diesen Endpunkt nicht verwenden' },
+  missing_scope: { en: 'This API token lacks the scope {scope}', de: 'Diesem API-Token fehlt der Bereich {scope}' },
+  role_not_allowed: { en: 'Your role does not allow this action', de: 'Deine Rolle erlaubt diese Aktion nicht' },
+  recent_authentication_required: { en: 'Please confirm your identity again', de: 'Bitte bestätige erneut, dass du es bist' },
+  invalid_credentials: { en: 'Sign-in failed: check the e-mail address and password', de: 'Anmeldung fehlgeschlagen: Prüfe E-Mail-Adresse und Passwort' },
+  invalid_reauthentication: { en: 'The password or code is not correct', de: 'Passwort oder Code ist nicht korrekt' },
+  too_many_attempts: { en: 'Too many failed attempts; try again later', de: 'Zu viele Fehlversuche; versuche es später erneut' },
+  setup_already_done: { en: 'This installation is already set up', de: 'Diese Installation ist bereits eingerichtet' },
+  email_in_use: { en: 'This e-mail address already belongs to a member', de: 'Diese E-Mail-Adresse gehört bereits einem Mitglied' },
+  password_managed_by_environment: { en: 'The owner password is set by APP_PASSWORD', de: 'Das Passwort des Inhabers wird über APP_PASSWORD festgelegt' },
+  session_not_found: { en: 'Session not found', de: 'Sitzung nicht gefunden' },
+  token_not_found: { en: 'Token not found', de: 'Token nicht gefunden' },
+  totp_already_enabled: { en: 'Two-factor authentication is already on', de: 'Die Zwei-Faktor-Anmeldung ist bereits aktiv' },
+  totp_setup_missing: { en: 'Start the two-factor setup first', de: 'Starte zuerst die Einrichtung der Zwei-Faktor-Anmeldung' },
+  totp_code_invalid: { en: 'The code is not correct', de: 'Der Code ist nicht korrekt' },
+  totp_not_enabled: { en: 'Two-factor authentication is not on', de: 'Die Zwei-Faktor-Anmeldung ist nicht aktiv' },
+  passkey_origin_mismatch: { en: 'The origin does not match the request', de: 'Die Herkunft passt nicht zur Anfrage' },
+  passkey_origin_not_allowed: { en: 'Passkeys are not allowed for this origin', de: 'Passkeys sind für diese Herkunft nicht erlaubt' },
+  passkey_https_required: { en: 'Passkeys need https', de: 'Passkeys benötigen https' },
+  passkey_registration_failed: { en: 'The passkey could not be registered', de: 'Der Passkey konnte nicht registriert werden' },
+  passkey_exists: { en: 'This passkey is already registered', de: 'Dieser Passkey ist bereits registriert' },
+  passkey_not_found: { en: 'Passkey not found', de: 'Passkey nicht gefunden' },
+  passkey_sign_in_failed: { en: 'Sign-in with this passkey failed', de: 'Die Anmeldung mit diesem Passkey ist fehlgeschlagen' },
+  member_not_found: { en: 'Member not found', de: 'Mitglied nicht gefunden' },
+  cannot_change_self: { en: 'You cannot change your own membership', de: 'Du kannst deine eigene Mitgliedschaft nicht ändern' },
+  admin_limit: { en: 'Admins cannot invite, change or appoint admins', de: 'Admins können keine Admins einladen, ändern oder ernennen' },
+  inviter_without_email: { en: 'Add your own e-mail address before inviting others', de: 'Hinterlege zuerst deine eigene E-Mail-Adresse, bevor du andere einlädst' },
+  invitation_exists: { en: 'An open invitation for this e-mail address exists', de: 'Für diese E-Mail-Adresse gibt es bereits eine offene Einladung' },
+  invitation_not_found: { en: 'Invitation not found', de: 'Einladung nicht gefunden' },
+  invitation_gone: { en: 'This invitation is no longer valid', de: 'Diese Einladung ist nicht mehr gültig' },
+  public_exposure_blocked: {
+    en: 'This public instance is not safely configured; see /api/readiness',
+    de: 'Diese öffentliche Instanz ist nicht sicher konfiguriert; siehe /api/readiness',
+  },
+  frontend_not_built: { en: 'The web app has not been built; run the build first', de: 'Die Web-App wurde noch nicht gebaut; führe zuerst den Build aus' },
+  invalid_host: { en: 'Invalid host header', de: 'Ungültiger Host-Header' },
+  cross_site_request: { en: 'Cross-site request refused', de: 'Seitenübergreifende Anfrage abgelehnt' },
+  origin_required: { en: 'Requests with a session cookie must send an Origin header', de: 'Anfragen mit Sitzungs-Cookie müssen einen Origin-Header senden' },
+  invalid_content_length: { en: 'Invalid Content-Length header', de: 'Ungültiger Content-Length-Header' },
+  payload_too_large: { en: 'Request body too large', de: 'Anfrage zu groß' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export function errorText(code: ErrorCode, locale: Locale, params: Record<string, string> = {}): string {
+  return ERROR_MESSAGES[code][locale].replace(/\{(\w+)\}/g, (_match, name: string) => params[name] ?? `{${name}}`);
+}
