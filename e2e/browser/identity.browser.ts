@@ -1,8 +1,7 @@
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../support/browser.js';
 
 const PASSWORD = 'browser owner password';
 
@@ -77,23 +76,13 @@ async function passkeyCeremony(page: Page, kind: 'registration' | 'authenticatio
 }
 
 describe('identity in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const stage = useServerAndBrowser();
 
   it('sets up, signs in, enables TOTP, and registers and signs in with a passkey', async () => {
-    const context = await browser.newContext();
+    const context = await stage.browser.newContext();
     const page = await context.newPage();
     // WebAuthn refuses IP addresses as relying party ids, so the page is opened as localhost.
-    await page.goto(`${server.baseUrl.replace('127.0.0.1', 'localhost')}/api/health`);
+    await page.goto(`${stage.server.baseUrl.replace('127.0.0.1', 'localhost')}/api/health`);
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {

@@ -1,24 +1,13 @@
 import { join } from 'node:path';
-import type { Browser, ConsoleMessage } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockOtherHosts, launchBrowser, TEST_OUTPUT } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { ConsoleMessage } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blockOtherHosts, TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 
 describe('the PWA and the API documentation in chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const stage = useServerAndBrowser();
 
   it('loads the app, reaches the API through the generated client and registers the service worker', async () => {
-    const context = await browser.newContext();
+    const context = await stage.browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message: ConsoleMessage) => {
@@ -26,13 +15,13 @@ describe('the PWA and the API documentation in chromium', () => {
     });
     page.on('pageerror', (error) => problems.push(error.message));
 
-    await page.goto(server.baseUrl);
+    await page.goto(stage.server.baseUrl);
     await expect.poll(() => page.getByTestId('health-status').textContent(), { timeout: 10_000 }).toBe('ok');
     const registered = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return registration.active?.scriptURL ?? null;
     });
-    expect(registered).toBe(`${server.baseUrl}/sw.js`);
+    expect(registered).toBe(`${stage.server.baseUrl}/sw.js`);
     const manifest = await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'));
     expect(manifest).toBeTruthy();
     await page.screenshot({ path: join(TEST_OUTPUT, 'shell.png') });
@@ -41,10 +30,10 @@ describe('the PWA and the API documentation in chromium', () => {
   });
 
   it('renders Swagger UI at /docs with every other host unreachable', async () => {
-    const context = await browser.newContext();
-    const blocked = await blockOtherHosts(context, server.baseUrl);
+    const context = await stage.browser.newContext();
+    const blocked = await blockOtherHosts(context, stage.server.baseUrl);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/docs`);
+    await page.goto(`${stage.server.baseUrl}/docs`);
     await expect.poll(() => page.locator('.swagger-ui .info .title').textContent(), { timeout: 15_000 }).toContain('Household Inventory API');
     await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(3);
     await page.screenshot({ path: join(TEST_OUTPUT, 'docs.png') });
@@ -53,10 +42,10 @@ describe('the PWA and the API documentation in chromium', () => {
   });
 
   it('renders ReDoc at /redoc with every other host unreachable', async () => {
-    const context = await browser.newContext();
-    const blocked = await blockOtherHosts(context, server.baseUrl);
+    const context = await stage.browser.newContext();
+    const blocked = await blockOtherHosts(context, stage.server.baseUrl);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/redoc`);
+    await page.goto(`${stage.server.baseUrl}/redoc`);
     await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toContain('Household Inventory API');
     await page.screenshot({ path: join(TEST_OUTPUT, 'redoc.png') });
     expect(blocked).toEqual([]);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { REPO_ROOT } from './server.js';
+import { afterAll, beforeAll } from 'vitest';
+import { REPO_ROOT, startServer, type RunningServer } from './server.js';
 
 /** Debian's chromium, installed by scripts/ensure-browser.sh; never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,4 +41,26 @@ export async function blockOtherHosts(context: BrowserContext, allowedOrigin: st
     await route.abort('internetdisconnected');
   });
   return blocked;
+}
+
+export interface BrowserStage {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Starts the built server and chromium before a suite and stops both after it. The returned
+ * object is filled in by `beforeAll`, so read its fields inside tests.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}): BrowserStage {
+  const stage = {} as BrowserStage;
+  beforeAll(async () => {
+    stage.server = await startServer(env);
+    stage.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await stage.browser?.close();
+    await stage.server?.stop();
+  });
+  return stage;
 }

@@ -26,7 +26,7 @@ import { MfaChallengeEntity } from './mfa-challenge.entity.js';
 import { SecondFactorService } from './second-factor.service.js';
 import type { AuthenticationMethod } from './session.entity.js';
 import { SessionsService } from './sessions.service.js';
-import { UserEntity } from './user.entity.js';
+import { newUserRow, UserEntity } from './user.entity.js';
 
 export type RequestContext = ClientContext;
 
@@ -92,22 +92,18 @@ export class AuthService implements OnApplicationBootstrap {
     const now = this.clock.now().toISOString();
     const household = manager.create(HouseholdEntity, { id: randomUUID(), name: HOUSEHOLD_NAMES[locale], createdAt: now });
     await manager.insert(HouseholdEntity, household);
-    const owner = manager.create(UserEntity, {
-      id: randomUUID(),
-      householdId: household.id,
-      email: null,
-      displayName: displayName ?? OWNER_NAMES[locale],
-      role: 'owner',
-      passwordHash,
-      preferredLocale: locale,
-      ownerSetupComplete: displayName !== null,
-      active: true,
-      totpSecret: null,
-      totpEnabled: false,
-      totpLastStep: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const owner = newUserRow(
+      {
+        householdId: household.id,
+        email: null,
+        displayName: displayName ?? OWNER_NAMES[locale],
+        role: 'owner',
+        passwordHash,
+        preferredLocale: locale,
+        ownerSetupComplete: displayName !== null,
+      },
+      now,
+    );
     await manager.insert(UserEntity, owner);
     return owner;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import type { Locale, Role } from '@hinv/shared';
 import { HouseholdEntity } from './household.entity.js';
@@ -57,4 +58,20 @@ export class UserEntity {
 
   @Column({ name: 'updated_at', type: 'text' })
   updatedAt: string;
+}
+
+export type NewUser = Pick<UserEntity, 'householdId' | 'email' | 'displayName' | 'role' | 'passwordHash' | 'preferredLocale' | 'ownerSetupComplete'>;
+
+/** A new active user row without a second factor: the one way users are created. */
+export function newUserRow(fields: NewUser, now: string): UserEntity {
+  return Object.assign(new UserEntity(), {
+    id: randomUUID(),
+    ...fields,
+    active: true,
+    totpSecret: null,
+    totpEnabled: false,
+    totpLastStep: null,
+    createdAt: now,
+    updatedAt: now,
+  });
 }

@@ -13,7 +13,7 @@ import { AuthService, type AuthOutcome } from '../auth/auth.service.js';
 import { HouseholdEntity } from '../auth/household.entity.js';
 import { SessionEntity } from '../auth/session.entity.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { UserEntity } from '../auth/user.entity.js';
+import { newUserRow, UserEntity } from '../auth/user.entity.js';
 import type {
   HouseholdInvitationAcceptInput,
   HouseholdInvitationCreateInput,
@@ -163,22 +163,18 @@ export class MembersService {
       }
       const household = await manager.findOneOrFail(HouseholdEntity, { where: {} });
       const now = this.clock.now().toISOString();
-      const member = manager.create(UserEntity, {
-        id: randomUUID(),
-        householdId: household.id,
-        email: invitation.email,
-        displayName: invitation.displayName,
-        role: invitation.role,
-        passwordHash,
-        preferredLocale: input.preferred_locale ?? 'de',
-        ownerSetupComplete: true,
-        active: true,
-        totpSecret: null,
-        totpEnabled: false,
-        totpLastStep: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const member = newUserRow(
+        {
+          householdId: household.id,
+          email: invitation.email,
+          displayName: invitation.displayName,
+          role: invitation.role,
+          passwordHash,
+          preferredLocale: input.preferred_locale ?? 'de',
+          ownerSetupComplete: true,
+        },
+        now,
+      );
       await manager.insert(UserEntity, member);
       await manager.update(InvitationEntity, { id: invitation.id }, { acceptedAt: now });
       return this.auth.startSession(manager, member, 'invitation', null, client);
