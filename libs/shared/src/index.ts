@@ -1,2 +1,3 @@
 export * from './version.js';
 export * from './access.js';
+export * from './barcodes.js';
