@@ -6,6 +6,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { ApiTokensModule } from './modules/api-tokens/api-tokens.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
@@ -24,6 +25,7 @@ export class AppModule {
         AuthModule,
         ApiTokensModule,
         MembersModule,
+        CatalogModule,
         HealthModule,
         StatusModule,
         ExperienceModule,

@@ -589,6 +589,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/catalog/master-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active locations, quantity units and product groups with how many products use each. */
+        get: operations["getCatalogMasterData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/master-data/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a location, quantity unit or product group (`kind`: locations, quantity-units, product-groups). */
+        post: operations["createCatalogMasterData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/master-data/{kind}/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Archives an entry; refused (409) while an active product uses it. */
+        delete: operations["archiveCatalogMasterData"];
+        options?: never;
+        head?: never;
+        patch: operations["updateCatalogMasterData"];
+        trace?: never;
+    };
+    "/api/v1/catalog/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active products, optionally filtered by name, brand or barcode. */
+        get: operations["listCatalogProducts"];
+        put?: never;
+        /** Creates a product with its first variant (and barcode), creating named master data on the way. */
+        post: operations["createCatalogProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/products/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCatalogProduct"];
+        put?: never;
+        post?: never;
+        /** Archives a product: it leaves lists and searches, its history stays. */
+        delete: operations["archiveCatalogProduct"];
+        options?: never;
+        head?: never;
+        /** Changes a product; `expected_updated_at` must match or nothing changes (409). */
+        patch: operations["updateCatalogProduct"];
+        trace?: never;
+    };
+    "/api/v1/catalog/products/{product_id}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createCatalogVariant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/variants/{variant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteCatalogVariant"];
+        options?: never;
+        head?: never;
+        patch: operations["updateCatalogVariant"];
+        trace?: never;
+    };
+    "/api/v1/catalog/variants/{variant_id}/barcodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a barcode (same rules as scanning); a code belongs to one variant only. */
+        post: operations["createCatalogBarcode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/variants/{variant_id}/barcodes/{barcode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteCatalogBarcode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/experience": {
         parameters: {
             query?: never;
@@ -720,11 +872,161 @@ export interface components {
             needs_setup?: boolean | null;
             user?: components["schemas"]["AuthenticatedUserResponse"] | null;
         };
+        CatalogBarcodeCreateInput: {
+            barcode: string;
+        };
+        CatalogBarcodeResponse: {
+            barcode: string;
+            created_at: string;
+            /** @default 1 */
+            is_primary: number;
+            /** @description EAN-8, UPC-A, EAN-13, GTIN-14 or internal. */
+            symbology?: string | null;
+            updated_at: string;
+        };
+        CatalogProductCreateInput: {
+            /** @description Added to the first variant with the scanning rules (separators dropped, GTIN check digit). */
+            barcode?: string | null;
+            /** @description The brand of the first variant. */
+            brand?: string | null;
+            /** @default 0 */
+            default_best_before_days: number;
+            location_id?: number | null;
+            /** @default 0 */
+            minimum_stock_quantity: number;
+            name: string;
+            /** @default false */
+            new_location_is_freezer: boolean;
+            /** @description Uses the location of this name, creating it when missing (instead of `location_id`). */
+            new_location_name?: string | null;
+            new_product_group_name?: string | null;
+            new_quantity_unit_name?: string | null;
+            product_group_id?: number | null;
+            quantity_unit_id?: number | null;
+            /**
+             * @description Kept for compatibility with receipt flows, where it means "learn this mapping".
+             * @default true
+             */
+            remember: boolean;
+            /**
+             * @description 0 turns refill proposals off; otherwise it must be above the minimum.
+             * @default 0
+             */
+            shopping_target_quantity: number;
+        };
+        CatalogProductDetailResponse: {
+            /** @description 1 while the product is in use, 0 once archived. */
+            active: number;
+            barcode_count: number;
+            /** @description The product's id in a connected Grocy. */
+            connector_product_id?: number | null;
+            created_at: string;
+            default_best_before_days: number;
+            default_location_id?: number | null;
+            default_location_name?: string | null;
+            default_quantity_unit_id?: number | null;
+            default_quantity_unit_name?: string | null;
+            id: string;
+            image_url?: string | null;
+            /** @default 0 */
+            minimum_stock_quantity: number;
+            name: string;
+            /** @description The comparison key of the name (lower case, umlauts spelled out). */
+            normalized_name: string;
+            notes: string;
+            product_group_id?: number | null;
+            product_group_name?: string | null;
+            /** @default 0 */
+            shopping_target_quantity: number;
+            /** @description Sum of the remaining quantity of all lots. */
+            stock_quantity: number;
+            /** @description Send it back as `expected_updated_at` when changing the product. */
+            updated_at: string;
+            variant_count: number;
+            variants: components["schemas"]["CatalogVariantResponse"][];
+        };
+        CatalogProductResponse: {
+            barcode_count: number;
+            /** @description The product's id in a connected Grocy. */
+            connector_product_id?: number | null;
+            default_best_before_days: number;
+            default_location_id?: number | null;
+            default_location_name?: string | null;
+            default_quantity_unit_id?: number | null;
+            default_quantity_unit_name?: string | null;
+            id: string;
+            image_url?: string | null;
+            /** @default 0 */
+            minimum_stock_quantity: number;
+            name: string;
+            /** @description The comparison key of the name (lower case, umlauts spelled out). */
+            normalized_name: string;
+            product_group_id?: number | null;
+            product_group_name?: string | null;
+            /** @default 0 */
+            shopping_target_quantity: number;
+            /** @description Sum of the remaining quantity of all lots. */
+            stock_quantity: number;
+            variant_count: number;
+        };
+        CatalogProductUpdateInput: {
+            /** @default 0 */
+            default_best_before_days: number;
+            default_location_id?: number | null;
+            default_quantity_unit_id?: number | null;
+            /** @description The product's `updated_at` as last seen; a different value means someone else changed it (409). */
+            expected_updated_at: string;
+            image_url?: string | null;
+            /** @default 0 */
+            minimum_stock_quantity: number;
+            name: string;
+            /** @default  */
+            notes: string;
+            product_group_id?: number | null;
+            /**
+             * @description 0 turns refill proposals off; otherwise it must be above the minimum.
+             * @default 0
+             */
+            shopping_target_quantity: number;
+        };
         CatalogSummaryResponse: {
             barcodes: number;
             products: number;
             stock_lots: number;
             variants: number;
+        };
+        CatalogVariantCreateInput: {
+            brand?: string | null;
+            /** Format: uri */
+            image_url?: string | null;
+            name?: string | null;
+            package_amount?: number | null;
+            package_unit?: string | null;
+        };
+        CatalogVariantResponse: {
+            barcodes: components["schemas"]["CatalogBarcodeResponse"][];
+            brand?: string | null;
+            created_at: string;
+            id: string;
+            image_url?: string | null;
+            name?: string | null;
+            package_amount?: number | null;
+            package_unit?: string | null;
+            product_id: string;
+            /** @default 0 */
+            receipt_count: number;
+            /** @default 0 */
+            stock_lot_count: number;
+            updated_at: string;
+        };
+        CatalogVariantUpdateInput: {
+            brand?: string | null;
+            expected_updated_at: string;
+            /** Format: uri */
+            image_url?: string | null;
+            name?: string | null;
+            package_amount?: number | null;
+            package_unit?: string | null;
         };
         ErrorResponse: {
             /** @description Stable machine-readable reason in snake_case that clients may switch on. */
@@ -824,6 +1126,56 @@ export interface components {
             /** @description The e-mail address; may be left out while exactly one active user exists. */
             identifier?: string | null;
             password: string;
+        };
+        MasterDataCreateInput: {
+            /** @default  */
+            description: string;
+            /**
+             * @description Locations only.
+             * @default false
+             */
+            is_freezer: boolean;
+            name: string;
+            /** @description Units only. */
+            name_plural?: string | null;
+        };
+        MasterDataItemResponse: {
+            /** @default 1 */
+            active: number;
+            created_at?: string | null;
+            description?: string | null;
+            grocy_id?: number | null;
+            id: number;
+            /** @description Locations only: 1 for a freezer. */
+            is_freezer?: number | null;
+            name: string;
+            /** @description Units only. */
+            name_plural?: string | null;
+            updated_at?: string | null;
+            /**
+             * @description Active products that use this entry.
+             * @default 0
+             */
+            usage_count: number;
+        };
+        MasterDataResponse: {
+            locations: components["schemas"]["MasterDataItemResponse"][];
+            product_groups: components["schemas"]["MasterDataItemResponse"][];
+            quantity_units: components["schemas"]["MasterDataItemResponse"][];
+        };
+        MasterDataUpdateInput: {
+            /** @default  */
+            description: string;
+            /** @description The entry's `updated_at` as last seen; a different value means someone else changed it (409). */
+            expected_updated_at: string;
+            /**
+             * @description Locations only.
+             * @default false
+             */
+            is_freezer: boolean;
+            name: string;
+            /** @description Units only. */
+            name_plural?: string | null;
         };
         MfaVerifyInput: {
             challenge: string;
@@ -2546,6 +2898,697 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCatalogMasterData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterDataResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCatalogMasterData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "locations" | "quantity-units" | "product-groups";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterDataCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterDataItemResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    archiveCatalogMasterData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "locations" | "quantity-units" | "product-groups";
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterDataItemResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    updateCatalogMasterData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "locations" | "quantity-units" | "product-groups";
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterDataUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterDataItemResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listCatalogProducts: {
+        parameters: {
+            query?: {
+                /** @description Matches name, brand and barcode. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductResponse"][];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    createCatalogProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogProductCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getCatalogProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    archiveCatalogProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    updateCatalogProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogProductUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    createCatalogVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogVariantCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deleteCatalogVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    updateCatalogVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogVariantUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    createCatalogBarcode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogBarcodeCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deleteCatalogBarcode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variant_id: string;
+                barcode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -1,3 +1,4 @@
 export * from './version.js';
 export * from './access.js';
 export * from './barcodes.js';
+export * from './text.js';

@@ -8,6 +8,11 @@ import { RecoveryCodeEntity } from '../modules/auth/recovery-code.entity.js';
 import { SessionEntity } from '../modules/auth/session.entity.js';
 import { UserEntity } from '../modules/auth/user.entity.js';
 import { WebAuthnChallengeEntity } from '../modules/auth/webauthn-challenge.entity.js';
+import { BarcodeEntity } from '../modules/catalog/barcode.entity.js';
+import { LocationEntity, ProductGroupEntity, QuantityUnitEntity } from '../modules/catalog/master-data/master-data.entity.js';
+import { ProductEntity } from '../modules/catalog/product.entity.js';
+import { VariantEntity } from '../modules/catalog/variant.entity.js';
+import { StockLotEntity } from '../modules/stock/stock-lot.entity.js';
 import { ExperienceStateEntity } from '../modules/experience/experience-state.entity.js';
 import { InvitationEntity } from '../modules/members/invitation.entity.js';
 
@@ -25,4 +30,11 @@ export const ENTITIES = [
   InvitationEntity,
   AuditEventEntity,
   ExperienceStateEntity,
+  LocationEntity,
+  QuantityUnitEntity,
+  ProductGroupEntity,
+  ProductEntity,
+  VariantEntity,
+  BarcodeEntity,
+  StockLotEntity,
 ];

@@ -47,6 +47,18 @@ export const ERROR_MESSAGES = {
   origin_required: { en: 'Requests with a session cookie must send an Origin header', de: 'Anfragen mit Sitzungs-Cookie müssen einen Origin-Header senden' },
   invalid_content_length: { en: 'Invalid Content-Length header', de: 'Ungültiger Content-Length-Header' },
   payload_too_large: { en: 'Request body too large', de: 'Anfrage zu groß' },
+  duplicate_name: { en: 'An entry with this name already exists', de: 'Ein Eintrag mit diesem Namen existiert bereits' },
+  stale_update: {
+    en: 'Someone else changed this in the meantime; reload and try again',
+    de: 'Jemand anderes hat dies inzwischen geändert; lade neu und versuche es erneut',
+  },
+  in_use: { en: 'This entry is still used by active products', de: 'Dieser Eintrag wird noch von aktiven Produkten verwendet' },
+  master_data_not_found: { en: 'Location, unit or group not found', de: 'Lagerort, Einheit oder Gruppe nicht gefunden' },
+  product_not_found: { en: 'Product not found', de: 'Produkt nicht gefunden' },
+  variant_not_found: { en: 'Variant not found', de: 'Variante nicht gefunden' },
+  barcode_not_found: { en: 'Barcode not found on this variant', de: 'Barcode an dieser Variante nicht gefunden' },
+  barcode_taken: { en: 'This barcode already belongs to another product variant', de: 'Dieser Barcode gehört bereits zu einer anderen Produktvariante' },
+  variant_in_use: { en: 'This variant still has stock or is the last one of its product', de: 'Diese Variante hat noch Bestand oder ist die letzte ihres Produkts' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -2,10 +2,12 @@ import type { MigrationInterface } from 'typeorm';
 import { Foundation1795306324022 } from './1795306324022-foundation.js';
 import { Identity1795308003537 } from './1795308003537-identity.js';
 import { Passkeys1795308198283 } from './1795308198283-passkeys.js';
+import { Catalog1795309384592 } from './1795309384592-catalog.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Foundation1795306324022,
   Identity1795308003537,
   Passkeys1795308198283,
+  Catalog1795309384592,
 ];

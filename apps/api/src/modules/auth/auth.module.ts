@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CredentialResolver } from '../../common/access/credential-resolver.js';
 import { ApiTokensModule } from '../api-tokens/api-tokens.module.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { AuthCredentialResolver } from './credentials.resolver.js';
@@ -15,7 +16,7 @@ import { SessionsService } from './sessions.service.js';
 /** Accounts, sessions and the second factor; provides the credential resolver the access guard uses. */
 @Global()
 @Module({
-  imports: [ApiTokensModule],
+  imports: [ApiTokensModule, CatalogModule],
   controllers: [AuthController, SecurityController],
   providers: [
     AuthService,

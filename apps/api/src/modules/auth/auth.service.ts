@@ -10,6 +10,7 @@ import { ApiException } from '../../common/errors/api-exception.js';
 import type { Principal } from '../../common/access/principal.js';
 import type { ClientContext } from '../../common/http/client-context.decorator.js';
 import { Database } from '../../database/database.js';
+import { MasterDataService } from '../catalog/master-data/master-data.service.js';
 import { signedIn } from './auth.mapper.js';
 import type {
   AuthenticationResponse,
@@ -58,6 +59,7 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottleService,
     private readonly secondFactor: SecondFactorService,
+    private readonly masterData: MasterDataService,
   ) {}
 
   /** APP_PASSWORD mode: the owner exists from the first start and signs in with that password. */
@@ -105,6 +107,7 @@ export class AuthService implements OnApplicationBootstrap {
       now,
     );
     await manager.insert(UserEntity, owner);
+    await this.masterData.seed(manager, locale);
     return owner;
   }
 

@@ -12,7 +12,7 @@ export class StatusController {
   /** Version, catalog counts and the state of the optional integrations. */
   @RequireScope('status:read')
   @Get()
-  getStatus(): StatusResponse {
+  getStatus(): Promise<StatusResponse> {
     return this.status.getStatus();
   }
 }

@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
 import { AppConfig } from '../../config/app-config.js';
+import { Database } from '../../database/database.js';
 import type { CatalogSummaryResponse, StatusResponse } from './dto/status-response.dto.js';
 
 @Injectable()
 export class StatusService {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly database: Database,
+  ) {}
 
-  getStatus(): StatusResponse {
+  async getStatus(): Promise<StatusResponse> {
     const providerConfigured = Boolean(this.config.env.RECEIPT_PROVIDER_URL && this.config.env.RECEIPT_PROVIDER_MODEL);
     return {
       version: APP_VERSION,
-      catalog: this.catalogSummary(),
+      catalog: await this.catalogSummary(),
       provider_configured: providerConfigured,
       provider: providerConfigured ? 'openai_compatible' : 'local',
       // The Grocy connector has no settings yet, so it is neither configured nor enabled.
@@ -21,8 +25,14 @@ export class StatusService {
     };
   }
 
-  /** The catalog tables arrive with the catalog module; until then the household has nothing to count. */
-  private catalogSummary(): CatalogSummaryResponse {
-    return { products: 0, variants: 0, barcodes: 0, stock_lots: 0 };
+  /** Active products and what hangs off them; stock lots that still hold something. */
+  private async catalogSummary(): Promise<CatalogSummaryResponse> {
+    const [row] = (await this.database.manager.query(`
+      SELECT
+        (SELECT COUNT(*) FROM products WHERE active = 1) AS products,
+        (SELECT COUNT(*) FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS variants,
+        (SELECT COUNT(*) FROM product_barcodes b JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS barcodes,
+        (SELECT COUNT(*) FROM stock_lots WHERE quantity > 0) AS stock_lots`)) as CatalogSummaryResponse[];
+    return row;
   }
 }

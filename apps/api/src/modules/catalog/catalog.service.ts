@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { checkBarcode, normalizeKey } from '@hinv/shared';
+import { In, type EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { ApiException } from '../../common/errors/api-exception.js';
+import { RequestValidationException } from '../../common/errors/validation.js';
+import { Database } from '../../database/database.js';
+import { StockLotEntity } from '../stock/stock-lot.entity.js';
+import { BarcodeEntity } from './barcode.entity.js';
+import { toProductDetail, toProductResponse, type ProductFigures } from './catalog.mapper.js';
+import type {
+  CatalogBarcodeCreateInput,
+  CatalogProductCreateInput,
+  CatalogProductDetailResponse,
+  CatalogProductResponse,
+  CatalogProductUpdateInput,
+  CatalogVariantCreateInput,
+  CatalogVariantUpdateInput,
+} from './dto/catalog.dto.js';
+import { MasterDataService } from './master-data/master-data.service.js';
+import { ProductEntity } from './product.entity.js';
+import { VariantEntity } from './variant.entity.js';
+
+const PRODUCT_RELATIONS = { variants: { barcodes: true }, defaultLocation: true, defaultQuantityUnit: true, productGroup: true } as const;
+
+/** A target of 0 turns refills off; any other target must be above the minimum. */
+function assertTargetAboveMinimum(input: { minimum_stock_quantity?: number; shopping_target_quantity?: number }): void {
+  const minimum = input.minimum_stock_quantity ?? 0;
+  const target = input.shopping_target_quantity ?? 0;
+  if (target > 0 && target <= minimum) {
+    throw new RequestValidationException([
+      { loc: ['body', 'shopping_target_quantity'], msg: 'The refill target must be greater than the minimum stock (or 0)', type: 'value_error' },
+    ]);
+  }
+}
+
+/** A barcode as the scanner would accept it, or a 422 located at `field`. */
+export function validBarcode(raw: string, field: string): { code: string; symbology: BarcodeEntity['symbology'] } {
+  const check = checkBarcode(raw);
+  if (!check.valid) {
+    const msg = { format: 'A barcode has 4 to 18 digits', placeholder: 'This barcode is a placeholder, not a real product code', checksum: 'The check digit of this barcode is wrong' }[check.reason];
+    throw new RequestValidationException([{ loc: ['body', field], msg, type: `barcode_${check.reason}` }]);
+  }
+  return { code: check.code, symbology: check.symbology };
+}
+
+/** Products, their variants and barcodes. Writes are for owners and admins; scans reuse `createFromScan` later. */
+@Injectable()
+export class CatalogService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly masterData: MasterDataService,
+  ) {}
+
+  private async figures(manager: EntityManager, productIds: string[]): Promise<Map<string, ProductFigures>> {
+    const result = new Map<string, ProductFigures>(productIds.map((id) => [id, { stockQuantity: 0, lotCountByVariant: new Map() }]));
+    if (productIds.length === 0) return result;
+    const rows: { product_id: string; variant_id: string | null; quantity: number; lots: number }[] = await manager
+      .createQueryBuilder(StockLotEntity, 'lot')
+      .select('lot.product_id', 'product_id')
+      .addSelect('lot.variant_id', 'variant_id')
+      .addSelect('SUM(lot.quantity)', 'quantity')
+      .addSelect('COUNT(*)', 'lots')
+      .where('lot.product_id IN (:...ids)', { ids: productIds })
+      .groupBy('lot.product_id')
+      .addGroupBy('lot.variant_id')
+      .getRawMany();
+    for (const row of rows) {
+      const figures = result.get(row.product_id) as ProductFigures;
+      figures.stockQuantity = Math.round((figures.stockQuantity + Number(row.quantity)) * 1e6) / 1e6;
+      if (row.variant_id) figures.lotCountByVariant.set(row.variant_id, Number(row.lots));
+    }
+    return result;
+  }
+
+  async search(query: string): Promise<CatalogProductResponse[]> {
+    const manager = this.database.manager;
+    const q = query.trim();
+    const builder = manager.createQueryBuilder(ProductEntity, 'product').select('product.id', 'id').where('product.active = 1');
+    if (q) {
+      const digits = q.replace(/[\s-]+/g, '');
+      const key = normalizeKey(q);
+      // A query of only punctuation has an empty name key, which would match every name.
+      builder.andWhere(
+        `(${key ? "product.normalized_name LIKE :key ESCAPE '\\'" : '0'} OR product.id IN (
+            SELECT v.product_id FROM product_variants v LEFT JOIN product_barcodes b ON b.variant_id = v.id
+            WHERE LOWER(v.brand) LIKE :brand ESCAPE '\\' OR b.barcode LIKE :barcode ESCAPE '\\'))`,
+        { key: `%${likeEscape(key)}%`, brand: `%${likeEscape(q.toLowerCase())}%`, barcode: `${likeEscape(digits)}%` },
+      );
+    }
+    const ids = (await builder.getRawMany<{ id: string }>()).map((row) => row.id);
+    const products = await manager.find(ProductEntity, { where: { id: In(ids) }, relations: PRODUCT_RELATIONS, order: { normalizedName: 'ASC' } });
+    const figures = await this.figures(manager, ids);
+    return products.map((product) => toProductResponse(product, figures.get(product.id) as ProductFigures));
+  }
+
+  async detail(productId: string, manager: EntityManager = this.database.manager): Promise<CatalogProductDetailResponse> {
+    const product = await manager.findOne(ProductEntity, { where: { id: productId }, relations: PRODUCT_RELATIONS });
+    if (!product) throw new ApiException(404, 'product_not_found');
+    return toProductDetail(product, (await this.figures(manager, [product.id])).get(product.id) as ProductFigures);
+  }
+
+  private async assertNameFree(manager: EntityManager, name: string, exceptId?: string): Promise<void> {
+    const holder = await manager.findOneBy(ProductEntity, { normalizedName: normalizeKey(name), active: true });
+    if (holder && holder.id !== exceptId) throw new ApiException(409, 'duplicate_name');
+  }
+
+  /** Resolves `…_id` or `new_…_name` to an active master-data id (404 for an unknown id). */
+  private async masterDataId(
+    manager: EntityManager,
+    kind: Parameters<MasterDataService['findOrCreate']>[1],
+    id: number | null | undefined,
+    newName: string | null | undefined,
+    extras: { isFreezer?: boolean } = {},
+  ): Promise<number | null> {
+    if (id) return (await this.masterData.requireActive(manager, kind, id)).id;
+    if (newName?.trim()) return (await this.masterData.findOrCreate(manager, kind, newName, extras)).id;
+    return null;
+  }
+
+  async create(input: CatalogProductCreateInput): Promise<CatalogProductDetailResponse> {
+    assertTargetAboveMinimum(input);
+    const barcode = input.barcode ? validBarcode(input.barcode, 'barcode') : null;
+    return this.database.write(async (manager) => {
+      await this.assertNameFree(manager, input.name);
+      if (barcode && (await manager.existsBy(BarcodeEntity, { barcode: barcode.code }))) throw new ApiException(409, 'barcode_taken');
+      const now = this.clock.now().toISOString();
+      const product = manager.create(ProductEntity, {
+        id: randomUUID(),
+        name: input.name.trim(),
+        normalizedName: normalizeKey(input.name),
+        defaultBestBeforeDays: input.default_best_before_days ?? 0,
+        defaultLocationId: await this.masterDataId(manager, 'locations', input.location_id, input.new_location_name, { isFreezer: input.new_location_is_freezer }),
+        defaultQuantityUnitId: await this.masterDataId(manager, 'quantity-units', input.quantity_unit_id, input.new_quantity_unit_name),
+        productGroupId: await this.masterDataId(manager, 'product-groups', input.product_group_id, input.new_product_group_name),
+        minimumStockQuantity: input.minimum_stock_quantity ?? 0,
+        shoppingTargetQuantity: input.shopping_target_quantity ?? 0,
+        imageUrl: null,
+        notes: '',
+        active: true,
+        grocyProductId: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await manager.insert(ProductEntity, product);
+      const variant = this.newVariant(product.id, { brand: input.brand?.trim() || null }, now);
+      await manager.insert(VariantEntity, variant);
+      if (barcode) await manager.insert(BarcodeEntity, this.newBarcode(variant.id, barcode, now));
+      return this.detail(product.id, manager);
+    });
+  }
+
+  async update(productId: string, input: CatalogProductUpdateInput): Promise<CatalogProductDetailResponse> {
+    assertTargetAboveMinimum(input);
+    return this.database.write(async (manager) => {
+      const product = await this.activeProduct(manager, productId);
+      if (product.updatedAt !== input.expected_updated_at) throw new ApiException(409, 'stale_update');
+      await this.assertNameFree(manager, input.name, product.id);
+      await manager.update(ProductEntity, { id: product.id }, {
+        name: input.name.trim(),
+        normalizedName: normalizeKey(input.name),
+        defaultBestBeforeDays: input.default_best_before_days ?? 0,
+        defaultLocationId: await this.masterDataId(manager, 'locations', input.default_location_id, null),
+        defaultQuantityUnitId: await this.masterDataId(manager, 'quantity-units', input.default_quantity_unit_id, null),
+        productGroupId: await this.masterDataId(manager, 'product-groups', input.product_group_id, null),
+        minimumStockQuantity: input.minimum_stock_quantity ?? 0,
+        shoppingTargetQuantity: input.shopping_target_quantity ?? 0,
+        imageUrl: input.image_url ?? null,
+        notes: input.notes ?? '',
+        updatedAt: this.nextTimestamp(product.updatedAt),
+      });
+      return this.detail(product.id, manager);
+    });
+  }
+
+  /** Takes a product out of use; its stock history stays. */
+  async archive(productId: string): Promise<CatalogProductDetailResponse> {
+    return this.database.write(async (manager) => {
+      const product = await this.activeProduct(manager, productId);
+      await manager.update(ProductEntity, { id: product.id }, { active: false, updatedAt: this.nextTimestamp(product.updatedAt) });
+      return this.detail(product.id, manager);
+    });
+  }
+
+  async addVariant(productId: string, input: CatalogVariantCreateInput): Promise<CatalogProductDetailResponse> {
+    return this.database.write(async (manager) => {
+      const product = await this.activeProduct(manager, productId);
+      await manager.insert(VariantEntity, this.newVariant(product.id, input, this.clock.now().toISOString()));
+      await this.touch(manager, product);
+      return this.detail(product.id, manager);
+    });
+  }
+
+  async updateVariant(variantId: string, input: CatalogVariantUpdateInput): Promise<CatalogProductDetailResponse> {
+    return this.database.write(async (manager) => {
+      const variant = await this.variant(manager, variantId);
+      if (variant.updatedAt !== input.expected_updated_at) throw new ApiException(409, 'stale_update');
+      await manager.update(VariantEntity, { id: variant.id }, { ...this.variantFields(input), updatedAt: this.nextTimestamp(variant.updatedAt) });
+      await this.touch(manager, variant.product as ProductEntity);
+      return this.detail(variant.productId, manager);
+    });
+  }
+
+  /** Removes a variant without stock; the last variant of a product stays. */
+  async deleteVariant(variantId: string): Promise<CatalogProductDetailResponse> {
+    return this.database.write(async (manager) => {
+      const variant = await this.variant(manager, variantId);
+      const siblings = await manager.countBy(VariantEntity, { productId: variant.productId });
+      const lots = await manager.countBy(StockLotEntity, { variantId: variant.id });
+      if (siblings <= 1 || lots > 0) throw new ApiException(409, 'variant_in_use');
+      await manager.delete(VariantEntity, { id: variant.id });
+      await this.touch(manager, variant.product as ProductEntity);
+      return this.detail(variant.productId, manager);
+    });
+  }
+
+  async addBarcode(variantId: string, input: CatalogBarcodeCreateInput): Promise<CatalogProductDetailResponse> {
+    const barcode = validBarcode(input.barcode, 'barcode');
+    return this.database.write(async (manager) => {
+      const variant = await this.variant(manager, variantId);
+      const existing = await manager.findOneBy(BarcodeEntity, { barcode: barcode.code });
+      if (existing && existing.variantId !== variant.id) throw new ApiException(409, 'barcode_taken');
+      if (!existing) {
+        await manager.insert(BarcodeEntity, this.newBarcode(variant.id, barcode, this.clock.now().toISOString()));
+        await this.touch(manager, variant.product as ProductEntity);
+      }
+      return this.detail(variant.productId, manager);
+    });
+  }
+
+  async removeBarcode(variantId: string, rawBarcode: string): Promise<CatalogProductDetailResponse> {
+    const code = checkBarcode(rawBarcode).code;
+    return this.database.write(async (manager) => {
+      const variant = await this.variant(manager, variantId);
+      const result = await manager.delete(BarcodeEntity, { barcode: code, variantId: variant.id });
+      if (!result.affected) throw new ApiException(404, 'barcode_not_found');
+      await this.touch(manager, variant.product as ProductEntity);
+      return this.detail(variant.productId, manager);
+    });
+  }
+
+  private async activeProduct(manager: EntityManager, productId: string): Promise<ProductEntity> {
+    const product = await manager.findOneBy(ProductEntity, { id: productId, active: true });
+    if (!product) throw new ApiException(404, 'product_not_found');
+    return product;
+  }
+
+  private async variant(manager: EntityManager, variantId: string): Promise<VariantEntity> {
+    const variant = await manager.findOne(VariantEntity, { where: { id: variantId }, relations: { product: true } });
+    if (!variant?.product?.active) throw new ApiException(404, 'variant_not_found');
+    return variant;
+  }
+
+  /** A change to a variant or barcode is a change of the product: its `updated_at` moves on. */
+  private async touch(manager: EntityManager, product: ProductEntity): Promise<void> {
+    await manager.update(ProductEntity, { id: product.id }, { updatedAt: this.nextTimestamp(product.updatedAt) });
+  }
+
+  /** Strictly later than `previous`, so two changes within one millisecond still differ. */
+  private nextTimestamp(previous: string): string {
+    const now = this.clock.now().getTime();
+    return new Date(Math.max(now, Date.parse(previous) + 1)).toISOString();
+  }
+
+  private variantFields(input: CatalogVariantCreateInput): Partial<VariantEntity> {
+    return {
+      name: input.name?.trim() || null,
+      brand: input.brand?.trim() || null,
+      packageAmount: input.package_amount ?? null,
+      packageUnit: input.package_unit?.trim() || null,
+      imageUrl: input.image_url ?? null,
+    };
+  }
+
+  private newVariant(productId: string, input: CatalogVariantCreateInput, now: string): VariantEntity {
+    return Object.assign(new VariantEntity(), { id: randomUUID(), productId, ...this.variantFields(input), createdAt: now, updatedAt: now });
+  }
+
+  private newBarcode(variantId: string, barcode: { code: string; symbology: BarcodeEntity['symbology'] }, now: string): BarcodeEntity {
+    return Object.assign(new BarcodeEntity(), { barcode: barcode.code, variantId, symbology: barcode.symbology, isPrimary: true, createdAt: now, updatedAt: now });
+  }
+}
+
+function likeEscape(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
