@@ -11,6 +11,7 @@ import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { StatusModule } from './modules/status/status.module.js';
+import { StockModule } from './modules/stock/stock.module.js';
 
 @Module({})
 export class AppModule {
@@ -26,6 +27,7 @@ export class AppModule {
         ApiTokensModule,
         MembersModule,
         CatalogModule,
+        StockModule,
         HealthModule,
         StatusModule,
         ExperienceModule,

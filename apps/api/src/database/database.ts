@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
+import type { Database as SqliteConnection } from 'better-sqlite3';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /**
@@ -23,6 +24,15 @@ export class Database {
 
   get manager(): EntityManager {
     return this.dataSource.manager;
+  }
+
+  /**
+   * The raw better-sqlite3 connection for hot paths that need prepared statements (credential
+   * lookups, stock consumption across many lots). It is the same connection TypeORM uses, so a
+   * statement run inside `write()` is part of that unit's transaction; never write outside it.
+   */
+  get sqlite(): SqliteConnection {
+    return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
   }
 
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -13,6 +13,7 @@ import { LocationEntity, ProductGroupEntity, QuantityUnitEntity } from '../modul
 import { ProductEntity } from '../modules/catalog/product.entity.js';
 import { VariantEntity } from '../modules/catalog/variant.entity.js';
 import { StockLotEntity } from '../modules/stock/stock-lot.entity.js';
+import { StockMovementEntity } from '../modules/stock/stock-movement.entity.js';
 import { ExperienceStateEntity } from '../modules/experience/experience-state.entity.js';
 import { InvitationEntity } from '../modules/members/invitation.entity.js';
 
@@ -37,4 +38,5 @@ export const ENTITIES = [
   VariantEntity,
   BarcodeEntity,
   StockLotEntity,
+  StockMovementEntity,
 ];

@@ -59,6 +59,8 @@ export const ERROR_MESSAGES = {
   barcode_not_found: { en: 'Barcode not found on this variant', de: 'Barcode an dieser Variante nicht gefunden' },
   barcode_taken: { en: 'This barcode already belongs to another product variant', de: 'Dieser Barcode gehört bereits zu einer anderen Produktvariante' },
   variant_in_use: { en: 'This variant still has stock or is the last one of its product', de: 'Diese Variante hat noch Bestand oder ist die letzte ihres Produkts' },
+  insufficient_stock: { en: 'Not enough in stock: only {available} left', de: 'Nicht genug auf Lager: nur noch {available} vorhanden' },
+  no_unopened_lot: { en: 'There is no unopened package of this product in stock', de: 'Von diesem Produkt ist keine ungeöffnete Packung auf Lager' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

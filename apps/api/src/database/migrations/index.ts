@@ -3,6 +3,8 @@ import { Foundation1795306324022 } from './1795306324022-foundation.js';
 import { Identity1795308003537 } from './1795308003537-identity.js';
 import { Passkeys1795308198283 } from './1795308198283-passkeys.js';
 import { Catalog1795309384592 } from './1795309384592-catalog.js';
+import { StockMovements1795309557317 } from './1795309557317-stock-movements.js';
+import { StockMovementsAppendOnly1795309558329 } from './1795309558329-stock-movements-append-only.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -10,4 +12,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Identity1795308003537,
   Passkeys1795308198283,
   Catalog1795309384592,
+  StockMovements1795309557317,
+  StockMovementsAppendOnly1795309558329,
 ];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import type { ApiTokenScope, Locale, Role } from '@hinv/shared';
 import { Database } from '../../database/database.js';
 
@@ -39,12 +39,8 @@ export class CredentialsRepository {
 
   constructor(private readonly database: Database) {}
 
-  private get sqlite(): SqliteDatabase {
-    return (this.database.dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
-  }
-
   tokenByHash(tokenHash: string): (Omit<TokenRow, 'scopes'> & { scopes: ApiTokenScope[] }) | undefined {
-    this.tokenStatement ??= this.sqlite.prepare(
+    this.tokenStatement ??= this.database.sqlite.prepare(
       `SELECT t.id, t.scopes, t.expires_at, t.revoked_at, t.last_used_at, ${USER_COLUMNS} FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
     );
     const row = this.tokenStatement.get(tokenHash);
@@ -52,7 +48,7 @@ export class CredentialsRepository {
   }
 
   sessionByHash(tokenHash: string): SessionRow | undefined {
-    this.sessionStatement ??= this.sqlite.prepare(
+    this.sessionStatement ??= this.database.sqlite.prepare(
       `SELECT s.id, s.expires_at, s.revoked_at, s.last_seen_at, s.authenticated_at, ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
     );
     return this.sessionStatement.get(tokenHash);
