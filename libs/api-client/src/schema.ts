@@ -793,6 +793,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock on hand per product with the earliest best-before date. */
+        get: operations["listStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock/count/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products to count, with their details and current stock. */
+        get: operations["listStockCountProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listStockCounts"];
+        put?: never;
+        /** Applies a count in one transaction; a retry with the same `client_mutation_id` returns the first result. */
+        post: operations["createStockCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lots with stock, filterable by product, location, opened state and best-before date. */
+        get: operations["listStockLots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The append-only movement history, newest first, with cursor pagination. */
+        get: operations["listStockMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1277,6 +1362,109 @@ export interface components {
             provider_configured: boolean;
             /** @description The release version of this installation. */
             version: string;
+        };
+        StockCountCreateInput: {
+            /** @description Idempotency key: retrying with the same key returns the first result. */
+            client_mutation_id: string;
+            lines: components["schemas"]["StockCountLineInput"][];
+            /** @default  */
+            note: string;
+            /**
+             * @default manual
+             * @enum {string}
+             */
+            source: "manual" | "grocy_review";
+        };
+        StockCountLineInput: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, for the lot created by an increase.
+             */
+            best_before_date?: string | null;
+            counted_quantity: number;
+            /** @description Where a new lot goes; defaults to the product's default location. */
+            location_id?: number | null;
+            /** @default  */
+            note: string;
+            product_id: string;
+            unit_price?: number | null;
+            /** @description The variant a new lot gets when the count is higher than the stock. */
+            variant_id?: string | null;
+        };
+        StockCountLineResponse: {
+            best_before_date?: string | null;
+            counted_quantity: number;
+            created_at: string;
+            id: string;
+            location_id?: number | null;
+            location_name?: string | null;
+            movement_count: number;
+            note: string;
+            previous_quantity: number;
+            product_id: string;
+            product_name: string;
+            quantity_delta: number;
+            quantity_unit_name?: string | null;
+            session_id: string;
+            unit_price?: number | null;
+            variant_brand?: string | null;
+            variant_id?: string | null;
+            variant_name?: string | null;
+        };
+        StockCountSessionResponse: {
+            /** @description Lines whose counted quantity differed from the stock. */
+            changed_count: number;
+            client_mutation_id: string;
+            created_at: string;
+            id: string;
+            line_count: number;
+            lines: components["schemas"]["StockCountLineResponse"][];
+            note: string;
+            /** @enum {string} */
+            source: "manual" | "grocy_review";
+            /** @enum {string} */
+            status: "confirmed";
+        };
+        StockLotResponse: {
+            best_before_date?: string | null;
+            created_at: string;
+            id: string;
+            location_id?: number | null;
+            location_name?: string | null;
+            opened_at?: string | null;
+            product_id: string;
+            product_name: string;
+            purchased_date?: string | null;
+            quantity: number;
+            unit_price?: number | null;
+            variant_id?: string | null;
+        };
+        StockMovementPage: {
+            items: components["schemas"]["StockMovementResponse"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor?: string | null;
+        };
+        StockMovementResponse: {
+            created_at: string;
+            id: string;
+            location_id?: number | null;
+            lot_id?: string | null;
+            movement_type: string;
+            product_id: string;
+            quantity_delta: number;
+            reference_id?: string | null;
+            source: string;
+            variant_id?: string | null;
+        };
+        StockProductResponse: {
+            earliest_best_before_date?: string | null;
+            lot_count: number;
+            opened_lot_count: number;
+            product_id: string;
+            product_name: string;
+            /** @description Sum of the remaining quantity of the product's lots. */
+            quantity: number;
+            quantity_unit_name?: string | null;
         };
         TotpEnableResponse: {
             enabled: boolean;
@@ -3732,6 +3920,293 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockProductResponse"][];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStockCountProducts: {
+        parameters: {
+            query?: {
+                /** @description Matches name, brand and barcode. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductDetailResponse"][];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listStockCounts: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCountSessionResponse"][];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    createStockCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockCountCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCountSessionResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listStockLots: {
+        parameters: {
+            query?: {
+                product_id?: string;
+                location_id?: number;
+                /** @description true: only opened lots; false: only unopened ones. */
+                opened?: boolean;
+                /** @description Only lots with a best-before date before this day (YYYY-MM-DD). */
+                expiring_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLotResponse"][];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listStockMovements: {
+        parameters: {
+            query?: {
+                product_id?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovementPage"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -12,6 +12,7 @@ import { BarcodeEntity } from '../modules/catalog/barcode.entity.js';
 import { LocationEntity, ProductGroupEntity, QuantityUnitEntity } from '../modules/catalog/master-data/master-data.entity.js';
 import { ProductEntity } from '../modules/catalog/product.entity.js';
 import { VariantEntity } from '../modules/catalog/variant.entity.js';
+import { StockCountLineEntity, StockCountSessionEntity } from '../modules/stock/stock-count.entity.js';
 import { StockLotEntity } from '../modules/stock/stock-lot.entity.js';
 import { StockMovementEntity } from '../modules/stock/stock-movement.entity.js';
 import { ExperienceStateEntity } from '../modules/experience/experience-state.entity.js';
@@ -39,4 +40,6 @@ export const ENTITIES = [
   BarcodeEntity,
   StockLotEntity,
   StockMovementEntity,
+  StockCountSessionEntity,
+  StockCountLineEntity,
 ];

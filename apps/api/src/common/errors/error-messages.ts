@@ -61,6 +61,9 @@ export const ERROR_MESSAGES = {
   variant_in_use: { en: 'This variant still has stock or is the last one of its product', de: 'Diese Variante hat noch Bestand oder ist die letzte ihres Produkts' },
   insufficient_stock: { en: 'Not enough in stock: only {available} left', de: 'Nicht genug auf Lager: nur noch {available} vorhanden' },
   no_unopened_lot: { en: 'There is no unopened package of this product in stock', de: 'Von diesem Produkt ist keine ungeöffnete Packung auf Lager' },
+  duplicate_product_in_count: { en: 'A product appears twice in this count', de: 'Ein Produkt kommt in dieser Inventur doppelt vor' },
+  variant_mismatch: { en: 'This variant belongs to another product', de: 'Diese Variante gehört zu einem anderen Produkt' },
+  location_inactive: { en: 'This location is archived', de: 'Dieser Lagerort ist archiviert' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

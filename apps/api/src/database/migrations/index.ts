@@ -5,6 +5,7 @@ import { Passkeys1795308198283 } from './1795308198283-passkeys.js';
 import { Catalog1795309384592 } from './1795309384592-catalog.js';
 import { StockMovements1795309557317 } from './1795309557317-stock-movements.js';
 import { StockMovementsAppendOnly1795309558329 } from './1795309558329-stock-movements-append-only.js';
+import { StockCounts1795309619109 } from './1795309619109-stock-counts.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Catalog1795309384592,
   StockMovements1795309557317,
   StockMovementsAppendOnly1795309558329,
+  StockCounts1795309619109,
 ];

@@ -75,7 +75,8 @@ export class CatalogService {
     return result;
   }
 
-  async search(query: string): Promise<CatalogProductResponse[]> {
+  /** Active products matching `query` (name, brand or barcode) with their figures. */
+  private async find(query: string): Promise<{ products: ProductEntity[]; figures: Map<string, ProductFigures> }> {
     const manager = this.database.manager;
     const q = query.trim();
     const builder = manager.createQueryBuilder(ProductEntity, 'product').select('product.id', 'id').where('product.active = 1');
@@ -92,8 +93,18 @@ export class CatalogService {
     }
     const ids = (await builder.getRawMany<{ id: string }>()).map((row) => row.id);
     const products = await manager.find(ProductEntity, { where: { id: In(ids) }, relations: PRODUCT_RELATIONS, order: { normalizedName: 'ASC' } });
-    const figures = await this.figures(manager, ids);
+    return { products, figures: await this.figures(manager, ids) };
+  }
+
+  async search(query: string): Promise<CatalogProductResponse[]> {
+    const { products, figures } = await this.find(query);
     return products.map((product) => toProductResponse(product, figures.get(product.id) as ProductFigures));
+  }
+
+  /** The same search with full details (variants, barcodes), as the stock count needs them. */
+  async searchDetails(query: string): Promise<CatalogProductDetailResponse[]> {
+    const { products, figures } = await this.find(query);
+    return products.map((product) => toProductDetail(product, figures.get(product.id) as ProductFigures));
   }
 
   async detail(productId: string, manager: EntityManager = this.database.manager): Promise<CatalogProductDetailResponse> {

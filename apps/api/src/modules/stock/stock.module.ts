@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { StockCountService } from './stock-count.service.js';
+import { StockReadService } from './stock-read.service.js';
+import { StockController } from './stock.controller.js';
 import { StockService } from './stock.service.js';
 
-@Module({ providers: [StockService], exports: [StockService] })
+@Module({
+  imports: [CatalogModule],
+  controllers: [StockController],
+  providers: [StockService, StockCountService, StockReadService],
+  exports: [StockService],
+})
 export class StockModule {}
