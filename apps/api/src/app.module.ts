@@ -10,6 +10,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
+import { ShoppingModule } from './modules/shopping/shopping.module.js';
 import { StatusModule } from './modules/status/status.module.js';
 import { StockModule } from './modules/stock/stock.module.js';
 
@@ -28,6 +29,7 @@ export class AppModule {
         MembersModule,
         CatalogModule,
         StockModule,
+        ShoppingModule,
         HealthModule,
         StatusModule,
         ExperienceModule,

@@ -776,6 +776,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shopping-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open (unchecked) items, most recently changed first. */
+        get: operations["getShoppingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping-list/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the chosen proposals on the list; never lowers a quantity somebody asked for. */
+        post: operations["generateShoppingList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping-list/low-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refill proposals: products at or below their minimum, up to their target. Changes nothing. */
+        get: operations["getShoppingLowStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping-list/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes an item or checks it off (`checked: true`); `expected_updated_at` must match. */
+        patch: operations["updateShoppingListItem"];
+        trace?: never;
+    };
     "/api/v1/status": {
         parameters: {
             query?: never;
@@ -1350,6 +1418,87 @@ export interface components {
              * @enum {string}
              */
             preferred_locale: "de" | "en";
+        };
+        ShoppingGenerateInput: {
+            client_mutation_id: string;
+            /** @description The proposals the household chose to put on the list. */
+            product_ids: string[];
+        };
+        ShoppingGenerationItemResponse: {
+            /** @enum {string} */
+            action: "created" | "updated" | "unchanged" | "skipped";
+            created_at: string;
+            current_quantity: number;
+            id: string;
+            minimum_quantity: number;
+            product_id: string;
+            product_name: string;
+            quantity_unit_name?: string | null;
+            run_id: string;
+            shopping_item_id?: string | null;
+            suggested_quantity: number;
+            target_quantity: number;
+        };
+        ShoppingGenerationResponse: {
+            client_mutation_id: string;
+            created_at: string;
+            created_count: number;
+            id: string;
+            items: components["schemas"]["ShoppingGenerationItemResponse"][];
+            requested_count: number;
+            skipped_count: number;
+            unchanged_count: number;
+            updated_count: number;
+        };
+        ShoppingListItemResponse: {
+            /** @description 0 while open; checked items leave the list. */
+            checked: number;
+            created_at: string;
+            desired_quantity: number;
+            id: string;
+            label: string;
+            /** @default 0 */
+            minimum_stock_quantity: number;
+            notes: string;
+            product_id?: string | null;
+            product_image_url?: string | null;
+            product_name?: string | null;
+            quantity_unit_name?: string | null;
+            /** @default 0 */
+            shopping_target_quantity: number;
+            /** @default 0 */
+            stock_quantity: number;
+            /** @description Send it back as `expected_updated_at` when changing the item. */
+            updated_at: string;
+        };
+        ShoppingListItemUpdateInput: {
+            /**
+             * @description true completes the item (it leaves the list); leaving it out reopens it.
+             * @default false
+             */
+            checked: boolean;
+            desired_quantity: number;
+            expected_updated_at: string;
+            /** @default  */
+            notes: string;
+        };
+        ShoppingLowStockItemResponse: {
+            current_quantity: number;
+            existing_desired_quantity?: number | null;
+            /** @description The open list item for this product, if there is one. */
+            existing_item_id?: string | null;
+            minimum_quantity: number;
+            product_id: string;
+            product_image_url?: string | null;
+            product_name: string;
+            quantity_unit_name?: string | null;
+            /** @description Target minus current: what brings the stock back to the target. */
+            suggested_quantity: number;
+            target_quantity: number;
+        };
+        ShoppingLowStockResponse: {
+            generated_at: string;
+            items: components["schemas"]["ShoppingLowStockItemResponse"][];
         };
         StatusResponse: {
             catalog: components["schemas"]["CatalogSummaryResponse"];
@@ -3883,6 +4032,182 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    getShoppingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingListItemResponse"][];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    generateShoppingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShoppingGenerateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingGenerationResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getShoppingLowStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingLowStockResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateShoppingListItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShoppingListItemUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingListItemResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

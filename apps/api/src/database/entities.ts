@@ -12,6 +12,8 @@ import { BarcodeEntity } from '../modules/catalog/barcode.entity.js';
 import { LocationEntity, ProductGroupEntity, QuantityUnitEntity } from '../modules/catalog/master-data/master-data.entity.js';
 import { ProductEntity } from '../modules/catalog/product.entity.js';
 import { VariantEntity } from '../modules/catalog/variant.entity.js';
+import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity } from '../modules/shopping/shopping-generation.entity.js';
+import { ShoppingItemEntity } from '../modules/shopping/shopping-item.entity.js';
 import { StockCountLineEntity, StockCountSessionEntity } from '../modules/stock/stock-count.entity.js';
 import { StockLotEntity } from '../modules/stock/stock-lot.entity.js';
 import { StockMovementEntity } from '../modules/stock/stock-movement.entity.js';
@@ -42,4 +44,7 @@ export const ENTITIES = [
   StockMovementEntity,
   StockCountSessionEntity,
   StockCountLineEntity,
+  ShoppingItemEntity,
+  ShoppingGenerationRunEntity,
+  ShoppingGenerationItemEntity,
 ];

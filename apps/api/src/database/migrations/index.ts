@@ -6,6 +6,7 @@ import { Catalog1795309384592 } from './1795309384592-catalog.js';
 import { StockMovements1795309557317 } from './1795309557317-stock-movements.js';
 import { StockMovementsAppendOnly1795309558329 } from './1795309558329-stock-movements-append-only.js';
 import { StockCounts1795309619109 } from './1795309619109-stock-counts.js';
+import { ShoppingList1795309715736 } from './1795309715736-shopping-list.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   StockMovements1795309557317,
   StockMovementsAppendOnly1795309558329,
   StockCounts1795309619109,
+  ShoppingList1795309715736,
 ];

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Principal } from '../../common/access/principal.js';
+import { Clock } from '../../common/clock.js';
+import { ApiException } from '../../common/errors/api-exception.js';
+import { Database } from '../../database/database.js';
+import { ProductEntity } from '../catalog/product.entity.js';
+import { roundQuantity } from '../stock/stock.service.js';
+import type {
+  ShoppingGenerateInput,
+  ShoppingGenerationResponse,
+  ShoppingListItemResponse,
+  ShoppingListItemUpdateInput,
+  ShoppingLowStockItemResponse,
+  ShoppingLowStockResponse,
+} from './dto/shopping.dto.js';
+import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity, type GenerationAction } from './shopping-generation.entity.js';
+import { ShoppingItemEntity } from './shopping-item.entity.js';
+
+interface ProductStockRow {
+  id: string;
+  name: string;
+  image_url: string | null;
+  unit_name: string | null;
+  minimum: number;
+  target: number;
+  current: number;
+}
+
+/** A refill is proposed when a target is set, stock is at or below the minimum and below the target. */
+export function refillSuggestion(current: number, minimum: number, target: number): number | null {
+  if (target <= 0 || current >= target || current > minimum) return null;
+  return roundQuantity(target - current);
+}
+
+const PRODUCT_STOCK_SQL = `
+  SELECT p.id, p.name, p.image_url, u.name AS unit_name, p.minimum_stock_quantity AS minimum, p.shopping_target_quantity AS target,
+         COALESCE((SELECT ROUND(SUM(l.quantity), 6) FROM stock_lots l WHERE l.product_id = p.id AND l.quantity > 0), 0) AS current
+  FROM products p LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id`;
+
+/**
+ * The household's shopping list: open items, refill proposals from minimum stock, reviewed
+ * generation (never lowers a larger quantity) and the add used by scanning.
+ */
+@Injectable()
+export class ShoppingService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  private async productStock(manager: EntityManager, where: string, params: unknown[] = []): Promise<ProductStockRow[]> {
+    return manager.query(`${PRODUCT_STOCK_SQL} WHERE ${where}`, params);
+  }
+
+  /** Open items, most recently changed first. */
+  async list(): Promise<ShoppingListItemResponse[]> {
+    const manager = this.database.manager;
+    const items = await manager.find(ShoppingItemEntity, { where: { checked: false }, order: { updatedAt: 'DESC', createdAt: 'ASC' } });
+    const productIds = [...new Set(items.map((item) => item.productId).filter((id): id is string => id !== null))];
+    const products = new Map(
+      (productIds.length ? await this.productStock(manager, `p.id IN (${productIds.map(() => '?').join(',')})`, productIds) : []).map((row) => [row.id, row]),
+    );
+    return items.map((item) => this.toItem(item, item.productId ? products.get(item.productId) : undefined));
+  }
+
+  private toItem(item: ShoppingItemEntity, product: ProductStockRow | undefined): ShoppingListItemResponse {
+    return {
+      id: item.id,
+      product_id: item.productId,
+      label: item.label,
+      desired_quantity: item.desiredQuantity,
+      checked: Number(item.checked),
+      notes: item.notes,
+      product_name: product?.name ?? null,
+      product_image_url: product?.image_url ?? null,
+      quantity_unit_name: product?.unit_name ?? null,
+      stock_quantity: product?.current ?? 0,
+      minimum_stock_quantity: product?.minimum ?? 0,
+      shopping_target_quantity: product?.target ?? 0,
+      created_at: item.createdAt,
+      updated_at: item.updatedAt,
+    };
+  }
+
+  /** The most recently changed open item of a product (the one generation raises). */
+  private latestOpenItem(manager: EntityManager, productId: string): Promise<ShoppingItemEntity | null> {
+    return manager.findOne(ShoppingItemEntity, { where: { productId, checked: false }, order: { updatedAt: 'DESC' } });
+  }
+
+  async lowStock(): Promise<ShoppingLowStockResponse> {
+    const manager = this.database.manager;
+    const rows = await this.productStock(manager, 'p.active = 1 AND p.shopping_target_quantity > 0');
+    // Open items newest first, so the first one seen per product is the one generation would raise.
+    const openItems = new Map<string, ShoppingItemEntity>();
+    for (const item of await manager.find(ShoppingItemEntity, { where: { checked: false }, order: { updatedAt: 'DESC' } })) {
+      if (item.productId && !openItems.has(item.productId)) openItems.set(item.productId, item);
+    }
+    const items: ShoppingLowStockItemResponse[] = [];
+    for (const row of rows) {
+      const suggested = refillSuggestion(row.current, row.minimum, row.target);
+      if (suggested === null) continue;
+      const existing = openItems.get(row.id);
+      items.push({
+        product_id: row.id,
+        product_name: row.name,
+        product_image_url: row.image_url,
+        quantity_unit_name: row.unit_name,
+        current_quantity: row.current,
+        minimum_quantity: row.minimum,
+        target_quantity: row.target,
+        suggested_quantity: suggested,
+        existing_item_id: existing?.id ?? null,
+        existing_desired_quantity: existing?.desiredQuantity ?? null,
+      });
+    }
+    items.sort((a, b) => a.product_name.localeCompare(b.product_name, undefined, { sensitivity: 'base' }));
+    return { items, generated_at: this.clock.now().toISOString() };
+  }
+
+  /** Puts the chosen proposals on the list, re-checked inside one transaction; a replayed key returns the first run. */
+  async generate(principal: Principal, input: ShoppingGenerateInput): Promise<ShoppingGenerationResponse> {
+    const runId = await this.database.write(async (manager) => {
+      const existing = await manager.findOneBy(ShoppingGenerationRunEntity, { clientMutationId: input.client_mutation_id });
+      if (existing) return existing.id;
+      if (new Set(input.product_ids).size !== input.product_ids.length) throw new ApiException(409, 'duplicate_product_in_generation');
+      const rows = new Map(
+        (await this.productStock(manager, `p.active = 1 AND p.id IN (${input.product_ids.map(() => '?').join(',')})`, input.product_ids)).map((row) => [row.id, row]),
+      );
+      const now = this.clock.now().toISOString();
+      const id = randomUUID();
+      const results: ShoppingGenerationItemEntity[] = [];
+      for (const productId of input.product_ids) {
+        const row = rows.get(productId);
+        if (!row) throw new ApiException(404, 'product_not_found');
+        const suggested = refillSuggestion(row.current, row.minimum, row.target);
+        let action: GenerationAction = 'skipped';
+        let itemId: string | null = null;
+        if (suggested !== null) {
+          const open = await this.latestOpenItem(manager, productId);
+          if (!open) {
+            itemId = randomUUID();
+            await manager.insert(ShoppingItemEntity, { id: itemId, productId, label: row.name, desiredQuantity: suggested, checked: false, notes: '', createdAt: now, updatedAt: now });
+            action = 'created';
+          } else {
+            itemId = open.id;
+            // Quantities are only ever raised: somebody may have asked for more on purpose.
+            if (open.desiredQuantity < suggested) {
+              await manager.update(ShoppingItemEntity, { id: open.id }, { desiredQuantity: suggested, updatedAt: now });
+              action = 'updated';
+            } else action = 'unchanged';
+          }
+        }
+        results.push(
+          Object.assign(new ShoppingGenerationItemEntity(), {
+            id: randomUUID(),
+            runId: id,
+            productId,
+            productName: row.name,
+            quantityUnitName: row.unit_name,
+            currentQuantity: row.current,
+            minimumQuantity: row.minimum,
+            targetQuantity: row.target,
+            suggestedQuantity: suggested ?? 0,
+            action,
+            shoppingItemId: itemId,
+            createdAt: now,
+          }),
+        );
+      }
+      const count = (action: GenerationAction) => results.filter((result) => result.action === action).length;
+      await manager.insert(ShoppingGenerationRunEntity, {
+        id,
+        clientMutationId: input.client_mutation_id,
+        requestedCount: results.length,
+        createdCount: count('created'),
+        updatedCount: count('updated'),
+        unchangedCount: count('unchanged'),
+        skippedCount: count('skipped'),
+        createdBy: principal.userId,
+        createdAt: now,
+      });
+      await manager.insert(ShoppingGenerationItemEntity, results);
+      return id;
+    });
+    const run = await this.database.manager.findOneOrFail(ShoppingGenerationRunEntity, { where: { id: runId }, relations: { items: true } });
+    const order = new Map(run.items?.map((item, index) => [item.id, index]));
+    return {
+      id: run.id,
+      client_mutation_id: run.clientMutationId,
+      requested_count: run.requestedCount,
+      created_count: run.createdCount,
+      updated_count: run.updatedCount,
+      unchanged_count: run.unchangedCount,
+      skipped_count: run.skippedCount,
+      created_at: run.createdAt,
+      items: [...(run.items ?? [])]
+        .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+        .map((item) => ({
+          id: item.id,
+          run_id: item.runId,
+          product_id: item.productId,
+          product_name: item.productName,
+          quantity_unit_name: item.quantityUnitName,
+          current_quantity: item.currentQuantity,
+          minimum_quantity: item.minimumQuantity,
+          target_quantity: item.targetQuantity,
+          suggested_quantity: item.suggestedQuantity,
+          action: item.action,
+          shopping_item_id: item.shoppingItemId,
+          created_at: item.createdAt,
+        })),
+    };
+  }
+
+  /** Changes quantity and notes or checks the item off; `expected_updated_at` must match. */
+  async update(itemId: string, input: ShoppingListItemUpdateInput): Promise<ShoppingListItemResponse> {
+    const item = await this.database.write(async (manager) => {
+      const existing = await manager.findOneBy(ShoppingItemEntity, { id: itemId });
+      if (!existing) throw new ApiException(404, 'shopping_item_not_found');
+      if (existing.updatedAt !== input.expected_updated_at) throw new ApiException(409, 'stale_update');
+      Object.assign(existing, {
+        desiredQuantity: roundQuantity(input.desired_quantity),
+        checked: input.checked ?? false,
+        notes: input.notes ?? '',
+        updatedAt: new Date(Math.max(this.clock.now().getTime(), Date.parse(existing.updatedAt) + 1)).toISOString(),
+      });
+      await manager.save(existing);
+      return existing;
+    });
+    const product = item.productId ? (await this.productStock(this.database.manager, 'p.id = ?', [item.productId]))[0] : undefined;
+    return this.toItem(item, product);
+  }
+
+  /**
+   * Scanning in "shopping" mode: raises the oldest open item of the product or adds one. Runs
+   * inside the caller's write.
+   */
+  async addForProduct(manager: EntityManager, product: Pick<ProductEntity, 'id' | 'name'>, quantity: number): Promise<string> {
+    const now = this.clock.now().toISOString();
+    const open = await manager.findOne(ShoppingItemEntity, { where: { productId: product.id, checked: false }, order: { createdAt: 'ASC' } });
+    if (open) {
+      await manager.update(ShoppingItemEntity, { id: open.id }, { desiredQuantity: roundQuantity(open.desiredQuantity + quantity), updatedAt: now });
+      return open.id;
+    }
+    const id = randomUUID();
+    await manager.insert(ShoppingItemEntity, { id, productId: product.id, label: product.name, desiredQuantity: roundQuantity(quantity), checked: false, notes: '', createdAt: now, updatedAt: now });
+    return id;
+  }
+}
