@@ -5,6 +5,7 @@ const SCENARIOS = {
   idle: () => import('./idle.mjs'),
   health: () => import('./health.mjs'),
   'status-token': () => import('./status-token.mjs'),
+  consume: () => import('./consume.mjs'),
 };
 
 const args = process.argv.slice(2);

@@ -14,7 +14,7 @@ export class Catalog1795309384592 implements MigrationInterface {
     await queryRunner.query(`CREATE TABLE "product_barcodes" ("barcode" text PRIMARY KEY NOT NULL, "variant_id" text NOT NULL, "symbology" text NOT NULL, "is_primary" boolean NOT NULL DEFAULT (1), "created_at" text NOT NULL, "updated_at" text NOT NULL)`);
     await queryRunner.query(`CREATE INDEX "idx_product_barcodes_variant" ON "product_barcodes" ("variant_id") `);
     await queryRunner.query(`CREATE TABLE "stock_lots" ("id" text PRIMARY KEY NOT NULL, "product_id" text NOT NULL, "variant_id" text, "location_id" integer, "quantity" real NOT NULL, "best_before_date" text, "unit_price" real, "purchased_date" text, "opened_at" text, "created_at" text NOT NULL, "updated_at" text NOT NULL)`);
-    await queryRunner.query(`CREATE INDEX "idx_stock_lots_product" ON "stock_lots" ("product_id", "quantity") `);
+    await queryRunner.query(`CREATE INDEX "idx_stock_lots_product" ON "stock_lots" ("product_id") `);
     await queryRunner.query(`DROP INDEX "idx_products_normalized_name"`);
     await queryRunner.query(`CREATE TABLE "temporary_products" ("id" text PRIMARY KEY NOT NULL, "name" text NOT NULL, "normalized_name" text NOT NULL, "default_best_before_days" integer NOT NULL DEFAULT (0), "default_location_id" integer, "default_quantity_unit_id" integer, "product_group_id" integer, "minimum_stock_quantity" real NOT NULL DEFAULT (0), "shopping_target_quantity" real NOT NULL DEFAULT (0), "image_url" text, "notes" text NOT NULL DEFAULT (''), "active" boolean NOT NULL DEFAULT (1), "grocy_product_id" integer, "created_at" text NOT NULL, "updated_at" text NOT NULL, CONSTRAINT "FK_47aa37129d7185afbe6fe07bc2b" FOREIGN KEY ("default_location_id") REFERENCES "locations" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_68eeb83e433b55c2896b000567e" FOREIGN KEY ("default_quantity_unit_id") REFERENCES "quantity_units" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, CONSTRAINT "FK_1c35296d7250f6684f32b6e20da" FOREIGN KEY ("product_group_id") REFERENCES "product_groups" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION)`);
     await queryRunner.query(`INSERT INTO "temporary_products"("id", "name", "normalized_name", "default_best_before_days", "default_location_id", "default_quantity_unit_id", "product_group_id", "minimum_stock_quantity", "shopping_target_quantity", "image_url", "notes", "active", "grocy_product_id", "created_at", "updated_at") SELECT "id", "name", "normalized_name", "default_best_before_days", "default_location_id", "default_quantity_unit_id", "product_group_id", "minimum_stock_quantity", "shopping_target_quantity", "image_url", "notes", "active", "grocy_product_id", "created_at", "updated_at" FROM "products"`);
@@ -38,7 +38,7 @@ export class Catalog1795309384592 implements MigrationInterface {
     await queryRunner.query(`INSERT INTO "temporary_stock_lots"("id", "product_id", "variant_id", "location_id", "quantity", "best_before_date", "unit_price", "purchased_date", "opened_at", "created_at", "updated_at") SELECT "id", "product_id", "variant_id", "location_id", "quantity", "best_before_date", "unit_price", "purchased_date", "opened_at", "created_at", "updated_at" FROM "stock_lots"`);
     await queryRunner.query(`DROP TABLE "stock_lots"`);
     await queryRunner.query(`ALTER TABLE "temporary_stock_lots" RENAME TO "stock_lots"`);
-    await queryRunner.query(`CREATE INDEX "idx_stock_lots_product" ON "stock_lots" ("product_id", "quantity") `);
+    await queryRunner.query(`CREATE INDEX "idx_stock_lots_product" ON "stock_lots" ("product_id") `);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
@@ -47,7 +47,7 @@ export class Catalog1795309384592 implements MigrationInterface {
     await queryRunner.query(`CREATE TABLE "stock_lots" ("id" text PRIMARY KEY NOT NULL, "product_id" text NOT NULL, "variant_id" text, "location_id" integer, "quantity" real NOT NULL, "best_before_date" text, "unit_price" real, "purchased_date" text, "opened_at" text, "created_at" text NOT NULL, "updated_at" text NOT NULL)`);
     await queryRunner.query(`INSERT INTO "stock_lots"("id", "product_id", "variant_id", "location_id", "quantity", "best_before_date", "unit_price", "purchased_date", "opened_at", "created_at", "updated_at") SELECT "id", "product_id", "variant_id", "location_id", "quantity", "best_before_date", "unit_price", "purchased_date", "opened_at", "created_at", "updated_at" FROM "temporary_stock_lots"`);
     await queryRunner.query(`DROP TABLE "temporary_stock_lots"`);
-    await queryRunner.query(`CREATE INDEX "idx_stock_lots_product" ON "stock_lots" ("product_id", "quantity") `);
+    await queryRunner.query(`CREATE INDEX "idx_stock_lots_product" ON "stock_lots" ("product_id") `);
     await queryRunner.query(`DROP INDEX "idx_product_barcodes_variant"`);
     await queryRunner.query(`ALTER TABLE "product_barcodes" RENAME TO "temporary_product_barcodes"`);
     await queryRunner.query(`CREATE TABLE "product_barcodes" ("barcode" text PRIMARY KEY NOT NULL, "variant_id" text NOT NULL, "symbology" text NOT NULL, "is_primary" boolean NOT NULL DEFAULT (1), "created_at" text NOT NULL, "updated_at" text NOT NULL)`);

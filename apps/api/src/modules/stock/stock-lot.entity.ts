@@ -8,7 +8,7 @@ import { VariantEntity } from '../catalog/variant.entity.js';
  * decremented in place and may reach 0; lots are never deleted. Stock on hand is the sum.
  */
 @Entity({ name: 'stock_lots' })
-@Index('idx_stock_lots_product', ['productId', 'quantity'])
+@Index('idx_stock_lots_product', ['productId'])
 export class StockLotEntity {
   @PrimaryColumn({ type: 'text' })
   id: string;

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Statement } from 'better-sqlite3';
+import { v7 as timeOrderedId } from 'uuid';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { Database } from '../../database/database.js';
@@ -43,7 +43,8 @@ interface LotRow {
  * The one place stock changes: add a lot, consume FIFO, open the next unopened lot. Scanning,
  * receipts and stock counts call these inside their own `Database.write()`, so a failure
  * anywhere rolls back the whole request. Prepared statements keep a consumption across
- * hundreds of lots in milliseconds.
+ * hundreds of lots in milliseconds. Lot and movement ids are time-ordered UUIDs (v7), so new rows
+ * land at the end of the primary-key index instead of touching pages all over it.
  */
 @Injectable()
 export class StockService {
@@ -54,6 +55,8 @@ export class StockService {
     lotsInOrder: Statement<[string], LotRow>;
     nextUnopened: Statement<[string], LotRow>;
     setQuantity: Statement;
+    emptyLots: Statement;
+    insertMovements: Statement;
     setOpened: Statement;
   };
 
@@ -79,13 +82,21 @@ export class StockService {
         `SELECT id, variant_id, location_id, quantity FROM stock_lots WHERE product_id = ? AND quantity > 0 AND opened_at IS NULL ORDER BY ${FIFO_ORDER} LIMIT 1`,
       ),
       setQuantity: db.prepare('UPDATE stock_lots SET quantity = ?, updated_at = ? WHERE id = ?'),
+      // A consumption across many lots is written with set-based statements over a JSON array:
+      // one UPDATE for the emptied lots and one INSERT for all movements, instead of two per lot.
+      emptyLots: db.prepare('UPDATE stock_lots SET quantity = 0, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))'),
+      insertMovements: db.prepare(
+        `INSERT INTO stock_movements (id, product_id, variant_id, lot_id, location_id, movement_type, quantity_delta, source, reference_id, created_at)
+         SELECT value ->> '$[0]', @productId, value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', @movementType, value ->> '$[4]', @source, @referenceId, @now
+         FROM json_each(@rows)`,
+      ),
       setOpened: db.prepare('UPDATE stock_lots SET opened_at = ?, updated_at = ? WHERE id = ?'),
     };
     return this.statements;
   }
 
   private movement(cause: Cause, fields: { productId: string; variantId: string | null; lotId: string; locationId: number | null; quantityDelta: number }, now: string): string {
-    const id = randomUUID();
+    const id = timeOrderedId();
     this.sql.insertMovement.run({ id, ...fields, movementType: cause.movementType, source: cause.source, referenceId: cause.referenceId, now });
     return id;
   }
@@ -98,7 +109,7 @@ export class StockService {
   /** One new lot and one positive movement. Must run inside `Database.write()`. */
   add(input: AddStock): { lotId: string; movementId: string } {
     const now = this.clock.now().toISOString();
-    const lotId = randomUUID();
+    const lotId = timeOrderedId();
     const lot = {
       id: lotId,
       productId: input.productId,
@@ -125,17 +136,21 @@ export class StockService {
       throw new ApiException(409, 'insufficient_stock', { available: String(available) });
     }
     const now = this.clock.now().toISOString();
-    const movementIds: string[] = [];
+    const emptied: string[] = [];
+    const rows: [string, string | null, string, number | null, number][] = [];
     let remaining = quantity;
     for (const lot of this.sql.lotsInOrder.all(productId)) {
       if (remaining <= EPSILON) break;
       const taken = Math.min(lot.quantity, remaining);
       const left = roundQuantity(lot.quantity - taken);
-      this.sql.setQuantity.run(left <= EPSILON ? 0 : left, now, lot.id);
-      movementIds.push(this.movement(cause, { productId, variantId: lot.variant_id, lotId: lot.id, locationId: lot.location_id, quantityDelta: -roundQuantity(taken) }, now));
+      if (left <= EPSILON) emptied.push(lot.id);
+      else this.sql.setQuantity.run(left, now, lot.id);
+      rows.push([timeOrderedId(), lot.variant_id, lot.id, lot.location_id, -roundQuantity(taken)]);
       remaining = roundQuantity(remaining - taken);
     }
-    return { movementIds };
+    if (emptied.length > 0) this.sql.emptyLots.run(now, JSON.stringify(emptied));
+    this.sql.insertMovements.run({ productId, movementType: cause.movementType, source: cause.source, referenceId: cause.referenceId, now, rows: JSON.stringify(rows) });
+    return { movementIds: rows.map((row) => row[0]) };
   }
 
   /** Marks the next unopened lot (FIFO order) opened, with a zero movement; 409 when there is none. */
