@@ -1,14 +1,22 @@
+import { createApiClient } from '@hinv/api-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ApiProvider } from './app/api-context';
 import { App } from './app/App';
-import './app/app.css';
 import { registerServiceWorker } from './app/register-service-worker';
-import { initI18n } from './i18n';
+import './app/app.css';
+// Initialises i18next before the first render, so nothing renders untranslated.
+import './i18n/i18n';
 
-await initI18n();
-createRoot(document.getElementById('root') as HTMLElement).render(
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
   <StrictMode>
-    <App />
+    <ApiProvider client={createApiClient()}>
+      <App />
+    </ApiProvider>
   </StrictMode>,
 );
+
 registerServiceWorker();
