@@ -66,6 +66,11 @@ export const ERROR_MESSAGES = {
   location_inactive: { en: 'This location is archived', de: 'Dieser Lagerort ist archiviert' },
   duplicate_product_in_generation: { en: 'A product appears twice in this selection', de: 'Ein Produkt kommt in dieser Auswahl doppelt vor' },
   shopping_item_not_found: { en: 'Shopping list item not found', de: 'Eintrag der Einkaufsliste nicht gefunden' },
+  image_missing: { en: 'Send the photo in the form field "image"', de: 'Sende das Foto im Formularfeld „image“' },
+  image_type_unsupported: { en: 'Only JPEG, PNG and WebP photos are accepted', de: 'Nur JPEG-, PNG- und WebP-Fotos werden angenommen' },
+  image_unreadable: { en: 'This file is not a readable image', de: 'Diese Datei ist kein lesbares Bild' },
+  image_too_many_pixels: { en: 'This image has too many pixels', de: 'Dieses Bild hat zu viele Pixel' },
+  image_not_found: { en: 'This product has no photo', de: 'Dieses Produkt hat kein Foto' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

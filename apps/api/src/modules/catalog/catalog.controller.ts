@@ -1,7 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { MinRole, RequireScope, SessionOnly } from '../../common/access/access.decorators.js';
 import { CatalogService } from './catalog.service.js';
+import { ProductImagesService } from './product-images.service.js';
 import {
   CatalogBarcodeCreateInput,
   CatalogProductCreateInput,
@@ -17,7 +21,10 @@ import {
 @ApiTags('Catalog')
 @Controller('api/v1/catalog')
 export class CatalogController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly images: ProductImagesService,
+  ) {}
 
   /** Active products, optionally filtered by name, brand or barcode. */
   @RequireScope('catalog:read')
@@ -93,5 +100,34 @@ export class CatalogController {
   @Delete('variants/:variant_id/barcodes/:barcode')
   deleteCatalogBarcode(@Param('variant_id') variantId: string, @Param('barcode') barcode: string): Promise<CatalogProductDetailResponse> {
     return this.catalog.removeBarcode(variantId, barcode);
+  }
+
+  /** Sets the product photo (multipart field `image`: JPEG, PNG or WebP); stored as WebP within 1600×1600. */
+  @SessionOnly()
+  @MinRole('admin')
+  @Post('products/:product_id/image')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
+  @UseInterceptors(FileInterceptor('image'))
+  uploadCatalogProductImage(@Param('product_id') productId: string, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<CatalogProductDetailResponse> {
+    return this.images.upload(productId, file);
+  }
+
+  /** The product photo (WebP), served only to the household. */
+  @RequireScope('catalog:read')
+  @Get('products/:product_id/image')
+  @Header('Cache-Control', 'private, no-cache')
+  @ApiProduces('image/webp')
+  @ApiOkResponse({ description: 'The photo as WebP', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } })
+  async getCatalogProductImage(@Param('product_id') productId: string, @Res() response: Response): Promise<void> {
+    response.type('image/webp').sendFile(await this.images.stored(productId), { dotfiles: 'allow', cacheControl: false });
+  }
+
+  @SessionOnly()
+  @MinRole('admin')
+  @Delete('products/:product_id/image')
+  deleteCatalogProductImage(@Param('product_id') productId: string): Promise<CatalogProductDetailResponse> {
+    return this.images.remove(productId);
   }
 }
