@@ -18,7 +18,7 @@ const WORDS: Record<ManifestLocale, Pick<ManifestOptions, 'name' | 'short_name' 
     description: 'Keep track of what is in your household: catalog, stock and shopping list.',
   },
   de: {
-    name: 'Haushaltsinventar',
+    name: 'Household Inventory',
     short_name: 'Inventar',
     description: 'Behalte den Überblick über deinen Haushalt: Katalog, Vorrat und Einkaufsliste.',
   },
