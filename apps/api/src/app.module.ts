@@ -10,6 +10,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
+import { ScansModule } from './modules/scans/scans.module.js';
 import { ShoppingModule } from './modules/shopping/shopping.module.js';
 import { StatusModule } from './modules/status/status.module.js';
 import { StockModule } from './modules/stock/stock.module.js';
@@ -30,6 +31,7 @@ export class AppModule {
         CatalogModule,
         StockModule,
         ShoppingModule,
+        ScansModule,
         HealthModule,
         StatusModule,
         ExperienceModule,

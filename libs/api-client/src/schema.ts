@@ -589,6 +589,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/catalog/barcodes/{barcode}/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a code is: the household's product, or Open Food Facts' record (502 if it cannot be asked). */
+        get: operations["lookupCatalogBarcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/master-data": {
         parameters: {
             query?: never;
@@ -788,6 +805,75 @@ export interface paths {
         get: operations["getVersionedHealth"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns a scanned code into a review-only draft (local catalog, cache, then Open Food Facts). */
+        post: operations["resolveScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/unresolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unresolved inbox, most recently touched first. */
+        get: operations["listUnresolvedScans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/{scan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getScan"];
+        put?: never;
+        post?: never;
+        /** Marks the draft discarded. */
+        delete: operations["discardScan"];
+        options?: never;
+        head?: never;
+        /** Changes the mode, maps the draft to a product or edits the suggestion. */
+        patch: operations["updateScan"];
+        trace?: never;
+    };
+    "/api/v1/scans/{scan_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies the draft's action (identify, add, consume, open, shopping); idempotent by its own key. */
+        post: operations["confirmScan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1042,6 +1128,14 @@ export interface components {
             /** @description No household exists yet: `POST /auth/setup` creates it. */
             needs_setup?: boolean | null;
             user?: components["schemas"]["AuthenticatedUserResponse"] | null;
+        };
+        BarcodeLookupResponse: {
+            found: boolean;
+            /** @description True when the product is in the household catalog. */
+            local: boolean;
+            product?: {
+                [key: string]: unknown;
+            } | null;
         };
         CatalogBarcodeCreateInput: {
             barcode: string;
@@ -1405,6 +1499,95 @@ export interface components {
             summary: string;
             title: string;
             version: string;
+        };
+        ScanConfirmInput: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; without it an added lot gets today plus the product's best-before days (if any).
+             */
+            best_before_date?: string | null;
+            brand?: string | null;
+            /** @description Idempotency key of this confirmation (not the resolve key). */
+            client_mutation_id: string;
+            /** @default 0 */
+            default_best_before_days: number;
+            /** Format: uri */
+            image_url?: string | null;
+            /** @description Where an added lot goes; defaults to the product's location. */
+            location_id?: number | null;
+            /** @description For a new product: its name (else the suggestion's). */
+            name?: string | null;
+            package_amount?: number | null;
+            package_unit?: string | null;
+            product_group_id?: number | null;
+            /** @description Map to this existing product instead of the draft's. */
+            product_id?: string | null;
+            /** @default 1 */
+            quantity: number;
+            quantity_unit_id?: number | null;
+            unit_price?: number | null;
+            variant_name?: string | null;
+        };
+        ScanResolveInput: {
+            /** @description The code as read; whitespace and hyphens are dropped, the rest must be 4–18 digits. */
+            barcode: string;
+            /** @description Stable per scan: a retry (e.g. from the offline queue) returns the same draft. */
+            client_mutation_id?: string | null;
+            /**
+             * @default identify
+             * @enum {string}
+             */
+            mode: "identify" | "add" | "consume" | "open" | "shopping";
+        };
+        ScanResponse: {
+            /** @description What the confirmation did (mode, quantity, lot, movements, list item). */
+            action_result?: {
+                [key: string]: unknown;
+            } | null;
+            barcode_normalized: string;
+            barcode_raw: string;
+            brand?: string | null;
+            created_at: string;
+            default_location_id?: number | null;
+            default_location_name?: string | null;
+            default_quantity_unit_id?: number | null;
+            default_quantity_unit_name?: string | null;
+            id: string;
+            /** @enum {string} */
+            mode: "identify" | "add" | "consume" | "open" | "shopping";
+            package_amount?: number | null;
+            package_unit?: string | null;
+            product_id?: string | null;
+            product_image_url?: string | null;
+            product_name?: string | null;
+            /** @enum {string} */
+            resolution_source: "local" | "cache" | "open_facts" | "unresolved";
+            /** @enum {string} */
+            status: "resolved" | "unresolved" | "confirmed" | "discarded";
+            /** @default 0 */
+            stock_quantity: number;
+            /** @description Editable suggestion: name, brand, quantity, image, category, source and attribution. */
+            suggestion?: {
+                [key: string]: unknown;
+            } | null;
+            symbology?: string | null;
+            updated_at: string;
+            /** @description Why Open Food Facts could not be asked; the draft is still usable. */
+            upstream_error?: string | null;
+            variant_id?: string | null;
+            variant_name?: string | null;
+        };
+        ScanUpdateInput: {
+            brand?: string | null;
+            /** Format: uri */
+            image_url?: string | null;
+            /** @enum {string|null} */
+            mode?: "identify" | "add" | "consume" | "open" | "shopping" | null;
+            name?: string | null;
+            /** @description Maps the draft to an existing product. */
+            product_id?: string | null;
+            /** @description Package size as printed, e.g. "500 g". */
+            quantity_label?: string | null;
         };
         SecurityStateResponse: {
             passkeys: components["schemas"]["PasskeyResponse"][];
@@ -3257,6 +3440,54 @@ export interface operations {
             };
         };
     };
+    lookupCatalogBarcode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                barcode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BarcodeLookupResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     getCatalogMasterData: {
         parameters: {
             query?: never;
@@ -4202,6 +4433,293 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    resolveScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanResolveInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listUnresolvedScans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResponse"][];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    discardScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    updateScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    confirmScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanConfirmInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -12,6 +12,8 @@ import { BarcodeEntity } from '../modules/catalog/barcode.entity.js';
 import { LocationEntity, ProductGroupEntity, QuantityUnitEntity } from '../modules/catalog/master-data/master-data.entity.js';
 import { ProductEntity } from '../modules/catalog/product.entity.js';
 import { VariantEntity } from '../modules/catalog/variant.entity.js';
+import { ExternalRefEntity } from '../modules/open-food-facts/external-ref.entity.js';
+import { ScanDraftEntity } from '../modules/scans/scan-draft.entity.js';
 import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity } from '../modules/shopping/shopping-generation.entity.js';
 import { ShoppingItemEntity } from '../modules/shopping/shopping-item.entity.js';
 import { StockCountLineEntity, StockCountSessionEntity } from '../modules/stock/stock-count.entity.js';
@@ -47,4 +49,6 @@ export const ENTITIES = [
   ShoppingItemEntity,
   ShoppingGenerationRunEntity,
   ShoppingGenerationItemEntity,
+  ScanDraftEntity,
+  ExternalRefEntity,
 ];

@@ -71,6 +71,12 @@ export const ERROR_MESSAGES = {
   image_unreadable: { en: 'This file is not a readable image', de: 'Diese Datei ist kein lesbares Bild' },
   image_too_many_pixels: { en: 'This image has too many pixels', de: 'Dieses Bild hat zu viele Pixel' },
   image_not_found: { en: 'This product has no photo', de: 'Dieses Produkt hat kein Foto' },
+  scan_not_found: { en: 'Scan not found', de: 'Scan nicht gefunden' },
+  scan_not_changeable: { en: 'This scan is already confirmed or discarded', de: 'Dieser Scan ist bereits bestätigt oder verworfen' },
+  scan_already_confirmed: { en: 'This scan was already confirmed', de: 'Dieser Scan wurde bereits bestätigt' },
+  scan_discarded: { en: 'This scan was discarded', de: 'Dieser Scan wurde verworfen' },
+  confirm_key_used: { en: 'This confirmation key was already used for another scan', de: 'Dieser Bestätigungsschlüssel wurde schon für einen anderen Scan verwendet' },
+  upstream_unavailable: { en: 'Open Food Facts could not be asked: {reason}', de: 'Open Food Facts konnte nicht gefragt werden: {reason}' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

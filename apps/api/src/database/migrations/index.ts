@@ -7,6 +7,7 @@ import { StockMovements1795309557317 } from './1795309557317-stock-movements.js'
 import { StockMovementsAppendOnly1795309558329 } from './1795309558329-stock-movements-append-only.js';
 import { StockCounts1795309619109 } from './1795309619109-stock-counts.js';
 import { ShoppingList1795309715736 } from './1795309715736-shopping-list.js';
+import { Scanning1795310191234 } from './1795310191234-scanning.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   StockMovementsAppendOnly1795309558329,
   StockCounts1795309619109,
   ShoppingList1795309715736,
+  Scanning1795310191234,
 ];

@@ -252,6 +252,85 @@ export class CatalogService {
     });
   }
 
+  /** The active product and variant that hold a normalised barcode, if any. */
+  async findByBarcode(manager: EntityManager, code: string): Promise<{ product: ProductEntity; variant: VariantEntity } | null> {
+    const barcode = await manager.findOne(BarcodeEntity, { where: { barcode: code }, relations: { variant: { product: true } } });
+    const variant = barcode?.variant;
+    if (!variant?.product?.active) return null;
+    return { product: variant.product, variant };
+  }
+
+  /**
+   * A confirmed scan's product: the active one with this name, or a new one. Household values
+   * stay: an existing product only gets defaults it did not have yet.
+   */
+  async productForScan(
+    manager: EntityManager,
+    spec: { name: string; locationId: number | null; quantityUnitId: number | null; productGroupId: number | null; defaultBestBeforeDays: number },
+  ): Promise<ProductEntity> {
+    const existing = await manager.findOneBy(ProductEntity, { normalizedName: normalizeKey(spec.name), active: true });
+    if (existing) {
+      const fill: Partial<ProductEntity> = {};
+      if (existing.defaultLocationId === null && spec.locationId !== null) fill.defaultLocationId = spec.locationId;
+      if (existing.defaultQuantityUnitId === null && spec.quantityUnitId !== null) fill.defaultQuantityUnitId = spec.quantityUnitId;
+      if (existing.productGroupId === null && spec.productGroupId !== null) fill.productGroupId = spec.productGroupId;
+      if (existing.defaultBestBeforeDays === 0 && spec.defaultBestBeforeDays > 0) fill.defaultBestBeforeDays = spec.defaultBestBeforeDays;
+      if (Object.keys(fill).length > 0) {
+        Object.assign(existing, fill, { updatedAt: this.nextTimestamp(existing.updatedAt) });
+        await manager.save(existing);
+      }
+      return existing;
+    }
+    const now = this.clock.now().toISOString();
+    const product = manager.create(ProductEntity, {
+      id: randomUUID(),
+      name: spec.name.trim(),
+      normalizedName: normalizeKey(spec.name),
+      defaultBestBeforeDays: spec.defaultBestBeforeDays,
+      defaultLocationId: spec.locationId,
+      defaultQuantityUnitId: spec.quantityUnitId,
+      productGroupId: spec.productGroupId,
+      minimumStockQuantity: 0,
+      shoppingTargetQuantity: 0,
+      imageUrl: null,
+      notes: '',
+      active: true,
+      grocyProductId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await manager.insert(ProductEntity, product);
+    return product;
+  }
+
+  /**
+   * Puts a scanned code on `product`: the variant already holding it moves to the product (and
+   * gets only the fields it lacked), otherwise a new variant with the barcode is created.
+   */
+  async variantForScan(
+    manager: EntityManager,
+    product: ProductEntity,
+    barcode: { code: string; symbology: BarcodeEntity['symbology'] },
+    fields: CatalogVariantCreateInput,
+  ): Promise<VariantEntity> {
+    const now = this.clock.now().toISOString();
+    const holder = await manager.findOne(BarcodeEntity, { where: { barcode: barcode.code }, relations: { variant: true } });
+    const variant = holder?.variant;
+    if (variant) {
+      const incoming = this.variantFields(fields);
+      const fill = Object.fromEntries(
+        Object.entries(incoming).filter(([key, value]) => value !== null && (variant as unknown as Record<string, unknown>)[key] == null),
+      );
+      Object.assign(variant, fill, { productId: product.id, updatedAt: now });
+      await manager.save(VariantEntity, variant);
+      return variant;
+    }
+    const created = this.newVariant(product.id, fields, now);
+    await manager.insert(VariantEntity, created);
+    await manager.insert(BarcodeEntity, this.newBarcode(created.id, barcode, now));
+    return created;
+  }
+
   private async activeProduct(manager: EntityManager, productId: string): Promise<ProductEntity> {
     const product = await manager.findOneBy(ProductEntity, { id: productId, active: true });
     if (!product) throw new ApiException(404, 'product_not_found');

@@ -1,0 +1,117 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { APP_VERSION } from '@hinv/shared';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
+
+export type LookupResult =
+  | { kind: 'hit'; suggestion: Record<string, unknown> }
+  | { kind: 'miss' }
+  | { kind: 'error'; message: string };
+
+const FIELDS = 'code,product_name,product_name_de,generic_name,brands,quantity,image_front_url,categories,product_type';
+const TIMEOUT_MS = 8000;
+/** Stay below Open Food Facts' limit of 100 product reads a minute. */
+const READS_PER_MINUTE = 60;
+const DEFAULT_BACKOFF_MS = 60_000;
+
+interface OffProduct {
+  product_name?: string;
+  product_name_de?: string;
+  generic_name?: string;
+  brands?: string;
+  quantity?: string;
+  image_front_url?: string;
+  categories?: string;
+  product_type?: string;
+}
+
+/** Open Food Facts' answer turned into the editable suggestion of a scan draft, with attribution. */
+export function toSuggestion(code: string, product: OffProduct, baseUrl: string): Record<string, unknown> {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  return {
+    barcode: code,
+    name: text(product.product_name_de) ?? text(product.product_name) ?? text(product.generic_name),
+    brand: text(product.brands),
+    quantity: text(product.quantity),
+    image_url: text(product.image_front_url),
+    categories: text(product.categories),
+    product_type: text(product.product_type),
+    source: 'Open Food Facts',
+    source_url: `${baseUrl}/product/${code}`,
+    database_license: 'ODbL-1.0',
+    image_license: 'CC-BY-SA',
+    attribution: 'Open Food Facts contributors',
+  };
+}
+
+/**
+ * The Open Food Facts v3 product read, politely: a token bucket keeps below 60 reads a minute,
+ * a 429 or 5xx pauses all reads (honouring Retry-After), 8 s timeout, redirects followed. Every
+ * failure is a result, never an exception: scanning must work when the outside world does not.
+ */
+@Injectable()
+export class OpenFoodFactsClient {
+  private readonly logger = new Logger(OpenFoodFactsClient.name);
+  private tokens = READS_PER_MINUTE;
+  private refilledAt = 0;
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.env.OFF_ENABLED;
+  }
+
+  private takeToken(now: number): boolean {
+    this.tokens = Math.min(READS_PER_MINUTE, this.tokens + ((now - this.refilledAt) / 60_000) * READS_PER_MINUTE);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  private pause(now: number, retryAfter: string | null): void {
+    const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
+    const date = retryAfter && seconds === null ? Date.parse(retryAfter) : NaN;
+    this.pausedUntil = now + (seconds !== null ? seconds * 1000 : Number.isFinite(date) ? Math.max(0, date - now) : DEFAULT_BACKOFF_MS);
+  }
+
+  async lookup(code: string): Promise<LookupResult> {
+    if (!this.enabled) return { kind: 'error', message: 'Open Food Facts lookups are turned off' };
+    const now = this.clock.now().getTime();
+    if (now < this.pausedUntil) return { kind: 'error', message: 'Open Food Facts asked us to wait; try again later' };
+    if (!this.takeToken(now)) return { kind: 'error', message: 'Too many lookups this minute; try again shortly' };
+    const base = this.config.env.OFF_BASE_URL.replace(/\/+$/, '');
+    const url = `${base}/api/v3/product/${code}?product_type=all&fields=${FIELDS}&lc=de&cc=de`;
+    try {
+      const response = await fetch(url, {
+        headers: { accept: 'application/json', 'user-agent': `HouseholdInventory/${APP_VERSION} (${this.config.env.WEB_PUSH_SUBJECT})` },
+        redirect: 'follow',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return { kind: 'miss' };
+      }
+      if (response.status === 429 || response.status >= 500) {
+        this.pause(now, response.headers.get('retry-after'));
+        await response.body?.cancel();
+        return { kind: 'error', message: `Open Food Facts answered ${response.status}` };
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return { kind: 'error', message: `Open Food Facts answered ${response.status}` };
+      }
+      const body = (await response.json()) as { status?: string; product?: OffProduct | null };
+      if (!body.product || body.status === 'failure') return { kind: 'miss' };
+      return { kind: 'hit', suggestion: toSuggestion(code, body.product, base) };
+    } catch (error) {
+      const message = error instanceof Error && error.name === 'TimeoutError' ? 'Open Food Facts did not answer in time' : 'Open Food Facts is not reachable';
+      this.logger.warn({ message: 'lookup failed', reason: message });
+      return { kind: 'error', message };
+    }
+  }
+}

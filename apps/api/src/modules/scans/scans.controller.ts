@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { RequireScope } from '../../common/access/access.decorators.js';
+import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
+import type { Principal } from '../../common/access/principal.js';
+import { ScanConfirmInput, ScanResolveInput, ScanResponse, ScanUpdateInput } from './dto/scan.dto.js';
+import { ScansService } from './scans.service.js';
+
+/** Scanning: phones and scanner stations (tokens with `scans:read` / `scans:write`). */
+@ApiTags('Scanning')
+@Controller('api/v1/scans')
+export class ScansController {
+  constructor(private readonly scans: ScansService) {}
+
+  /** Turns a scanned code into a review-only draft (local catalog, cache, then Open Food Facts). */
+  @RequireScope('scans:write')
+  @Post('resolve')
+  @HttpCode(200)
+  resolveScan(@CurrentPrincipal() principal: Principal, @Body() input: ScanResolveInput): Promise<ScanResponse> {
+    return this.scans.resolve(principal, input);
+  }
+
+  /** The unresolved inbox, most recently touched first. */
+  @RequireScope('scans:read')
+  @Get('unresolved')
+  listUnresolvedScans(): Promise<ScanResponse[]> {
+    return this.scans.unresolved();
+  }
+
+  @RequireScope('scans:read')
+  @Get(':scan_id')
+  getScan(@Param('scan_id') scanId: string): Promise<ScanResponse> {
+    return this.scans.get(scanId);
+  }
+
+  /** Changes the mode, maps the draft to a product or edits the suggestion. */
+  @RequireScope('scans:write')
+  @Patch(':scan_id')
+  updateScan(@Param('scan_id') scanId: string, @Body() input: ScanUpdateInput): Promise<ScanResponse> {
+    return this.scans.update(scanId, input);
+  }
+
+  /** Marks the draft discarded. */
+  @RequireScope('scans:write')
+  @Delete(':scan_id')
+  discardScan(@Param('scan_id') scanId: string): Promise<ScanResponse> {
+    return this.scans.discard(scanId);
+  }
+
+  /** Applies the draft's action (identify, add, consume, open, shopping); idempotent by its own key. */
+  @RequireScope('scans:write')
+  @Post(':scan_id/confirm')
+  @HttpCode(200)
+  confirmScan(@CurrentPrincipal() principal: Principal, @Param('scan_id') scanId: string, @Body() input: ScanConfirmInput): Promise<ScanResponse> {
+    return this.scans.confirm(principal, scanId, input);
+  }
+}
