@@ -52,9 +52,9 @@ export async function startBareServer(port, body = '{"status":"ok"}') {
 }
 
 /** Runs autocannon against `url`; a short warm-up run is discarded first. */
-export async function measure(url, { connections = 32, duration = 10, headers = {} } = {}) {
-  await autocannon({ url, connections, duration: 2, headers });
-  const result = await autocannon({ url, connections, duration, headers });
+export async function measure(url, { connections = 32, duration = 10, headers = {}, method = 'GET', body } = {}) {
+  await autocannon({ url, connections, duration: 2, headers, method, body });
+  const result = await autocannon({ url, connections, duration, headers, method, body });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }

@@ -6,6 +6,7 @@ const SCENARIOS = {
   health: () => import('./health.mjs'),
   'status-token': () => import('./status-token.mjs'),
   consume: () => import('./consume.mjs'),
+  resolve: () => import('./resolve.mjs'),
 };
 
 const args = process.argv.slice(2);
