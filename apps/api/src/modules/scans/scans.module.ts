@@ -5,11 +5,12 @@ import { ShoppingModule } from '../shopping/shopping.module.js';
 import { StockModule } from '../stock/stock.module.js';
 import { BarcodeLookupController } from './barcode-lookup.controller.js';
 import { ScansController } from './scans.controller.js';
+import { ScanDraftsRepository } from './scan-drafts.repository.js';
 import { ScansService } from './scans.service.js';
 
 @Module({
   imports: [CatalogModule, StockModule, ShoppingModule, OpenFoodFactsModule],
   controllers: [ScansController, BarcodeLookupController],
-  providers: [ScansService],
+  providers: [ScansService, ScanDraftsRepository],
 })
 export class ScansModule {}

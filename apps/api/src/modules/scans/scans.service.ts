@@ -17,7 +17,8 @@ import { ShoppingService } from '../shopping/shopping.service.js';
 import { StockService } from '../stock/stock.service.js';
 import type { BarcodeLookupResponse, ScanConfirmInput, ScanResolveInput, ScanResponse, ScanUpdateInput } from './dto/scan.dto.js';
 import { ScanDraftEntity, type ResolutionSource, type ScanMode } from './scan-draft.entity.js';
-import { parsePackageQuantity, toScanResponse, type DraftContext } from './scan.mapper.js';
+import { ScanDraftsRepository } from './scan-drafts.repository.js';
+import { parsePackageQuantity, toScanResponse } from './scan.mapper.js';
 
 type ValidCode = Extract<BarcodeCheck, { valid: true }>;
 
@@ -52,29 +53,24 @@ export class ScansService {
     private readonly shopping: ShoppingService,
     private readonly openFoodFacts: OpenFoodFactsClient,
     private readonly externalRefs: ExternalRefsService,
+    private readonly drafts: ScanDraftsRepository,
   ) {}
 
   async resolve(principal: Principal, input: ScanResolveInput): Promise<ScanResponse> {
     const code = validCode(input.barcode);
     const mode = input.mode ?? 'identify';
     const key = input.client_mutation_id ?? null;
-    if (key) {
-      const replay = await this.database.manager.findOneBy(ScanDraftEntity, { resolveKey: key });
-      if (replay) return this.respond(replay);
-    }
-    const local = await this.catalog.findByBarcode(this.database.manager, code.code);
+    const replayed = key ? this.drafts.byResolveKey(key) : null;
+    if (replayed) return this.respond(replayed);
+    const local = this.drafts.localHit(code.code);
     if (local) {
-      const draft = await this.database.write(async (manager) => {
-        const replay = key ? await manager.findOneBy(ScanDraftEntity, { resolveKey: key }) : null;
+      // A local hit always makes a new resolved draft (unless the key was used meanwhile).
+      const draft = await this.database.write(async () => {
+        const replay = key ? this.drafts.byResolveKey(key) : null;
         if (replay) return replay;
-        return this.insertDraft(manager, principal, input.barcode, code, mode, key, {
-          status: 'resolved',
-          source: 'local',
-          productId: local.product.id,
-          variantId: local.variant.id,
-          suggestion: null,
-          upstreamError: null,
-        });
+        return this.drafts.insert(
+          this.newDraft(principal, input.barcode, code, mode, key, { status: 'resolved', source: 'local', ...local, suggestion: null, upstreamError: null }),
+        );
       });
       return this.respond(draft);
     }
@@ -120,20 +116,19 @@ export class ScansService {
       });
       return manager.save(open);
     }
-    return this.insertDraft(manager, principal, raw, code, mode, key, { status: 'unresolved', productId: null, variantId: null, ...facts });
+    return this.drafts.insert(this.newDraft(principal, raw, code, mode, key, { status: 'unresolved', productId: null, variantId: null, ...facts }));
   }
 
-  private async insertDraft(
-    manager: EntityManager,
+  private newDraft(
     principal: Principal,
     raw: string,
     code: ValidCode,
     mode: ScanMode,
     key: string | null,
     fields: Pick<ScanDraftEntity, 'status' | 'productId' | 'variantId'> & DraftFacts,
-  ): Promise<ScanDraftEntity> {
+  ): ScanDraftEntity {
     const now = this.clock.now().toISOString();
-    const draft = manager.create(ScanDraftEntity, {
+    return {
       id: randomUUID(),
       barcodeRaw: raw,
       barcodeNormalized: code.code,
@@ -151,9 +146,7 @@ export class ScansService {
       createdBy: principal.userId,
       createdAt: now,
       updatedAt: now,
-    });
-    // save() rather than insert(): insert's deep-partial typing rejects the JSON columns.
-    return manager.save(ScanDraftEntity, draft);
+    };
   }
 
   async get(id: string): Promise<ScanResponse> {
@@ -336,30 +329,11 @@ export class ScansService {
     return result.kind === 'hit' ? { found: true, local: false, product: result.suggestion } : { found: false, local: false, product: null };
   }
 
-  private async respond(draft: ScanDraftEntity): Promise<ScanResponse> {
-    return (await this.respondMany([draft]))[0];
+  private respond(draft: ScanDraftEntity): ScanResponse {
+    return toScanResponse(draft, draft.productId ? this.drafts.context(draft.productId, draft.variantId) : undefined);
   }
 
-  /** Drafts with their catalog context, in one query for all of them. */
-  private async respondMany(drafts: ScanDraftEntity[]): Promise<ScanResponse[]> {
-    const productIds = [...new Set(drafts.map((draft) => draft.productId).filter((id): id is string => id !== null))];
-    const contexts = new Map<string, DraftContext>();
-    if (productIds.length > 0) {
-      const rows: (DraftContext & { product_id: string; variant_id: string | null })[] = await this.database.manager.query(
-        `SELECT p.id AS product_id, v.id AS variant_id, p.name AS product_name, p.image_url AS product_image_url,
-                p.default_location_id, loc.name AS default_location_name, p.default_quantity_unit_id, u.name AS default_quantity_unit_name,
-                v.name AS variant_name, v.brand, v.package_amount, v.package_unit,
-                (SELECT ROUND(COALESCE(SUM(l.quantity), 0), 6) FROM stock_lots l WHERE l.product_id = p.id AND l.quantity > 0) AS stock_quantity
-         FROM products p
-         LEFT JOIN product_variants v ON v.product_id = p.id
-         LEFT JOIN locations loc ON loc.id = p.default_location_id
-         LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id
-         WHERE p.id IN (${productIds.map(() => '?').join(',')})`,
-        productIds,
-      );
-      for (const row of rows) contexts.set(`${row.product_id}|${row.variant_id}`, row);
-      for (const row of rows) if (!contexts.has(`${row.product_id}|null`)) contexts.set(`${row.product_id}|null`, { ...row, variant_name: null, brand: null, package_amount: null, package_unit: null });
-    }
-    return drafts.map((draft) => toScanResponse(draft, draft.productId ? contexts.get(`${draft.productId}|${draft.variantId}`) : undefined));
+  private respondMany(drafts: ScanDraftEntity[]): ScanResponse[] {
+    return drafts.map((draft) => this.respond(draft));
   }
 }

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import type { Statement } from 'better-sqlite3';
+import { Database } from '../../database/database.js';
+import type { ScanDraftEntity } from './scan-draft.entity.js';
+import type { DraftContext } from './scan.mapper.js';
+
+interface DraftRow {
+  id: string;
+  barcode_raw: string;
+  barcode_normalized: string;
+  symbology: ScanDraftEntity['symbology'];
+  mode: ScanDraftEntity['mode'];
+  status: ScanDraftEntity['status'];
+  resolution_source: ScanDraftEntity['resolutionSource'];
+  product_id: string | null;
+  variant_id: string | null;
+  suggestion: string | null;
+  upstream_error: string | null;
+  resolve_key: string | null;
+  confirm_key: string | null;
+  action_result: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const json = (value: string | null): Record<string, unknown> | null => (value === null ? null : (JSON.parse(value) as Record<string, unknown>));
+
+function toEntity(row: DraftRow): ScanDraftEntity {
+  return {
+    id: row.id,
+    barcodeRaw: row.barcode_raw,
+    barcodeNormalized: row.barcode_normalized,
+    symbology: row.symbology,
+    mode: row.mode,
+    status: row.status,
+    resolutionSource: row.resolution_source,
+    productId: row.product_id,
+    variantId: row.variant_id,
+    suggestion: json(row.suggestion),
+    upstreamError: row.upstream_error,
+    resolveKey: row.resolve_key,
+    confirmKey: row.confirm_key,
+    actionResult: json(row.action_result),
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * The queries a scanner station makes on every scan, as prepared statements: the resolve hot
+ * path (key replay, local barcode hit, new draft, the review context) skips TypeORM's query
+ * building, which cost more than the work itself. Inserts run inside `Database.write()`.
+ */
+@Injectable()
+export class ScanDraftsRepository {
+  private statements?: {
+    byResolveKey: Statement<[string], DraftRow>;
+    localHit: Statement<[string], { product_id: string; variant_id: string }>;
+    insert: Statement;
+    context: Statement<[{ productId: string; variantId: string | null }], DraftContext>;
+  };
+
+  constructor(private readonly database: Database) {}
+
+  private get sql() {
+    const db = this.database.sqlite;
+    this.statements ??= {
+      byResolveKey: db.prepare('SELECT * FROM scan_drafts WHERE resolve_key = ?'),
+      localHit: db.prepare(
+        `SELECT p.id AS product_id, v.id AS variant_id FROM product_barcodes b
+         JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id
+         WHERE b.barcode = ? AND p.active = 1`,
+      ),
+      insert: db.prepare(
+        `INSERT INTO scan_drafts (id, barcode_raw, barcode_normalized, symbology, mode, status, resolution_source, product_id, variant_id,
+                                  suggestion, upstream_error, resolve_key, confirm_key, action_result, created_by, created_at, updated_at)
+         VALUES (@id, @barcodeRaw, @barcodeNormalized, @symbology, @mode, @status, @resolutionSource, @productId, @variantId,
+                 @suggestion, @upstreamError, @resolveKey, @confirmKey, @actionResult, @createdBy, @createdAt, @updatedAt)`,
+      ),
+      context: db.prepare(
+        `SELECT p.name AS product_name, p.image_url AS product_image_url,
+                p.default_location_id, loc.name AS default_location_name, p.default_quantity_unit_id, u.name AS default_quantity_unit_name,
+                v.name AS variant_name, v.brand, v.package_amount, v.package_unit,
+                (SELECT ROUND(COALESCE(SUM(l.quantity), 0), 6) FROM stock_lots l WHERE l.product_id = p.id AND l.quantity > 0) AS stock_quantity
+         FROM products p
+         LEFT JOIN product_variants v ON v.id = @variantId
+         LEFT JOIN locations loc ON loc.id = p.default_location_id
+         LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id
+         WHERE p.id = @productId`,
+      ),
+    };
+    return this.statements;
+  }
+
+  byResolveKey(key: string): ScanDraftEntity | null {
+    const row = this.sql.byResolveKey.get(key);
+    return row ? toEntity(row) : null;
+  }
+
+  localHit(code: string): { productId: string; variantId: string } | null {
+    const row = this.sql.localHit.get(code);
+    return row ? { productId: row.product_id, variantId: row.variant_id } : null;
+  }
+
+  /** Must run inside `Database.write()`. */
+  insert(draft: ScanDraftEntity): ScanDraftEntity {
+    this.sql.insert.run({
+      ...draft,
+      suggestion: draft.suggestion === null ? null : JSON.stringify(draft.suggestion),
+      actionResult: draft.actionResult === null ? null : JSON.stringify(draft.actionResult),
+    });
+    return draft;
+  }
+
+  context(productId: string, variantId: string | null): DraftContext | undefined {
+    return this.sql.context.get({ productId, variantId });
+  }
+}
