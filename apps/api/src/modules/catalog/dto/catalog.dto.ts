@@ -1,10 +1,9 @@
+import { Nullable } from '../../../common/errors/nullable.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
 import { MASTER_DATA_KINDS, type MasterDataKind } from '../master-data/master-data.dto.js';
 
-/** Optional and nullable: `null` is accepted as "none", other values must satisfy the rules. */
-const Nullable = () => ValidateIf((_object, value) => value !== null && value !== undefined);
 
 export class CatalogBarcodeResponse {
   barcode: string;

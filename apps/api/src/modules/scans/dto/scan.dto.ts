@@ -1,8 +1,8 @@
+import { Nullable } from '../../../common/errors/nullable.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
 import { RESOLUTION_SOURCES, SCAN_MODES, SCAN_STATUSES, type ResolutionSource, type ScanMode, type ScanStatus } from '../scan-draft.entity.js';
 
-const Nullable = () => ValidateIf((_object, value) => value !== null && value !== undefined);
 
 export class ScanResolveInput {
   /** The code as read; whitespace and hyphens are dropped, the rest must be 4–18 digits. */

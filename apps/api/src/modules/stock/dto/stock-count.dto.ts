@@ -1,9 +1,9 @@
+import { Nullable } from '../../../common/errors/nullable.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
 export const STOCK_COUNT_SOURCES = ['manual', 'grocy_review'] as const;
-const Nullable = () => ValidateIf((_object, value) => value !== null && value !== undefined);
 
 export class StockCountLineInput {
   @IsString()
