@@ -1,0 +1,85 @@
+// Installs the IndexedDB globals (IDBRequest, …) idb wraps; each test still gets a fresh factory.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { OfflineScanQueue, openQueueDatabase, QUEUE_LIMIT, type QueuedScan, type ResolveOutcome } from './offline-queue';
+
+describe('OfflineScanQueue (fake IndexedDB)', () => {
+  let queue: OfflineScanQueue;
+  let clock = 0;
+  let ids = 0;
+
+  beforeEach(async () => {
+    clock = 1_000;
+    ids = 0;
+    const db = await openQueueDatabase(new IDBFactory());
+    queue = new OfflineScanQueue(db, () => (clock += 10), () => `id-${(ids += 1)}`);
+  });
+
+  it('keeps only the normalised code, mode, time and a stable key', async () => {
+    const result = await queue.enqueue(' 4006381-333931 ', 'add');
+    expect(result).toEqual({
+      status: 'queued',
+      entry: { id: 'id-1', code: '4006381333931', mode: 'add', clientMutationId: 'offline_id-2', createdAt: 1010, attempts: 0, lastError: null },
+    });
+  });
+
+  it('queues the same code and mode once, but the same code in another mode again', async () => {
+    await queue.enqueue('4006381333931', 'add');
+    expect((await queue.enqueue('4006381 333931', 'add')).status).toBe('duplicate');
+    expect((await queue.enqueue('4006381333931', 'consume')).status).toBe('queued');
+    expect(await queue.size()).toBe(2);
+  });
+
+  it('refuses malformed codes', async () => {
+    expect(await queue.enqueue('12ab', 'add')).toEqual({ status: 'invalid' });
+    expect(await queue.enqueue('123', 'add')).toEqual({ status: 'invalid' });
+  });
+
+  it('refuses new scans at 100 entries and never evicts old ones', async () => {
+    for (let i = 0; i < QUEUE_LIMIT; i += 1) expect((await queue.enqueue(String(1_000_000 + i), 'add')).status).toBe('queued');
+    expect(await queue.enqueue('2000000', 'add')).toEqual({ status: 'full' });
+    const entries = await queue.list();
+    expect(entries).toHaveLength(100);
+    expect(entries[0].code).toBe('1000000');
+  });
+
+  it('syncs oldest first with the original keys and removes what resolved', async () => {
+    await queue.enqueue('1111111', 'add');
+    await queue.enqueue('2222222', 'add');
+    const seen: string[] = [];
+    const report = await queue.sync(async (entry: QueuedScan): Promise<ResolveOutcome<string>> => {
+      seen.push(`${entry.code}:${entry.clientMutationId}`);
+      return { ok: true, draft: `draft-${entry.code}` };
+    });
+    expect(seen).toEqual(['1111111:offline_id-2', '2222222:offline_id-4']);
+    expect(report).toEqual({ resolved: ['draft-1111111', 'draft-2222222'], remaining: 0, stoppedBy: null });
+  });
+
+  it('stops on 401 and keeps every entry', async () => {
+    await queue.enqueue('1111111', 'add');
+    await queue.enqueue('2222222', 'add');
+    await queue.enqueue('3333333', 'add');
+    let calls = 0;
+    const report = await queue.sync(async (): Promise<ResolveOutcome<string>> => {
+      calls += 1;
+      return calls === 1 ? { ok: true, draft: 'first' } : { ok: false, kind: 'unauthorized' };
+    });
+    expect(report).toEqual({ resolved: ['first'], remaining: 2, stoppedBy: 'unauthorized' });
+    expect(calls).toBe(2);
+    expect((await queue.list()).map((e) => [e.code, e.attempts, e.lastError])).toEqual([
+      ['2222222', 1, 'unauthorized'],
+      ['3333333', 0, null],
+    ]);
+  });
+
+  it('keeps a rejected entry with its error and goes on; a network error stops the run', async () => {
+    await queue.enqueue('1111111', 'add');
+    await queue.enqueue('2222222', 'add');
+    await queue.enqueue('3333333', 'add');
+    const outcomes: ResolveOutcome<string>[] = [{ ok: false, kind: 'rejected', message: 'check digit' }, { ok: true, draft: 'second' }, { ok: false, kind: 'network' }];
+    const report = await queue.sync(async () => outcomes.shift() as ResolveOutcome<string>);
+    expect(report).toEqual({ resolved: ['second'], remaining: 2, stoppedBy: 'network' });
+    expect((await queue.list()).map((e) => e.lastError)).toEqual(['check digit', 'network']);
+  });
+});

@@ -1,0 +1,124 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { stripSeparators } from '@hinv/shared';
+
+export type ScanMode = 'identify' | 'add' | 'consume' | 'open' | 'shopping';
+
+/** What a scan made offline keeps: the normalised code, the action, when, and one stable key. */
+export interface QueuedScan {
+  id: string;
+  code: string;
+  mode: ScanMode;
+  clientMutationId: string;
+  createdAt: number;
+  attempts: number;
+  lastError: string | null;
+}
+
+export const QUEUE_LIMIT = 100;
+
+export type EnqueueResult =
+  | { status: 'queued'; entry: QueuedScan }
+  | { status: 'duplicate'; entry: QueuedScan }
+  | { status: 'full' }
+  | { status: 'invalid' };
+
+/** How one resolve attempt went, as the sync loop needs to know it. */
+export type ResolveOutcome<Draft> =
+  | { ok: true; draft: Draft }
+  | { ok: false; kind: 'unauthorized' | 'network' }
+  | { ok: false; kind: 'rejected'; message: string };
+
+export interface SyncReport<Draft> {
+  resolved: Draft[];
+  remaining: number;
+  /** Why the run stopped early: sign-in needed or still offline. Every remaining entry is kept. */
+  stoppedBy: 'unauthorized' | 'network' | null;
+}
+
+interface QueueSchema extends DBSchema {
+  scans: { key: string; value: QueuedScan; indexes: { byCreatedAt: number } };
+}
+
+const DB_NAME = 'household-inventory';
+const STORE = 'scans';
+
+export function openQueueDatabase(factory?: IDBFactory): Promise<IDBPDatabase<QueueSchema>> {
+  const open = () =>
+    openDB<QueueSchema>(DB_NAME, 1, {
+      upgrade(db) {
+        db.createObjectStore(STORE, { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+      },
+    });
+  if (!factory) return open();
+  // Tests pass a fake IndexedDB; idb reads the global one.
+  const original = globalThis.indexedDB;
+  globalThis.indexedDB = factory;
+  return open().finally(() => {
+    globalThis.indexedDB = original;
+  });
+}
+
+/**
+ * The offline scan queue (IndexedDB). Rules: only the normalised code, mode, time and one stable
+ * `client_mutation_id` are kept; the same code and mode is queued once; at 100 entries new scans
+ * are refused; sync resolves in order with the original key, stops on 401 or a network error
+ * keeping every entry, records other errors and moves on; nothing is ever confirmed.
+ */
+export class OfflineScanQueue {
+  constructor(
+    private readonly db: IDBPDatabase<QueueSchema>,
+    private readonly now: () => number = () => Date.now(),
+    private readonly newId: () => string = () => crypto.randomUUID(),
+  ) {}
+
+  async enqueue(raw: string, mode: ScanMode): Promise<EnqueueResult> {
+    const code = stripSeparators(raw);
+    if (!/^\d{4,18}$/.test(code)) return { status: 'invalid' };
+    // One read-write transaction, so two scans cannot both pass the duplicate and limit checks.
+    const tx = this.db.transaction(STORE, 'readwrite');
+    const entries = await tx.store.getAll();
+    const duplicate = entries.find((entry) => entry.code === code && entry.mode === mode);
+    if (duplicate) {
+      await tx.done;
+      return { status: 'duplicate', entry: duplicate };
+    }
+    if (entries.length >= QUEUE_LIMIT) {
+      await tx.done;
+      return { status: 'full' };
+    }
+    const entry: QueuedScan = { id: this.newId(), code, mode, clientMutationId: `offline_${this.newId()}`, createdAt: this.now(), attempts: 0, lastError: null };
+    await tx.store.add(entry);
+    await tx.done;
+    return { status: 'queued', entry };
+  }
+
+  /** Oldest first. */
+  list(): Promise<QueuedScan[]> {
+    return this.db.getAllFromIndex(STORE, 'byCreatedAt');
+  }
+
+  async size(): Promise<number> {
+    return this.db.count(STORE);
+  }
+
+  async sync<Draft>(resolve: (entry: QueuedScan) => Promise<ResolveOutcome<Draft>>, onProgress?: (done: number, total: number) => void): Promise<SyncReport<Draft>> {
+    const entries = await this.list();
+    const resolved: Draft[] = [];
+    let stoppedBy: SyncReport<Draft>['stoppedBy'] = null;
+    for (const [index, entry] of entries.entries()) {
+      const outcome = await resolve(entry);
+      if (outcome.ok) {
+        await this.db.delete(STORE, entry.id);
+        resolved.push(outcome.draft);
+      } else if (outcome.kind === 'rejected') {
+        await this.db.put(STORE, { ...entry, attempts: entry.attempts + 1, lastError: outcome.message });
+      } else {
+        await this.db.put(STORE, { ...entry, attempts: entry.attempts + 1, lastError: outcome.kind });
+        stoppedBy = outcome.kind;
+        break;
+      }
+      onProgress?.(index + 1, entries.length);
+    }
+    return { resolved, remaining: await this.size(), stoppedBy };
+  }
+}
