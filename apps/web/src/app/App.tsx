@@ -1,20 +1,30 @@
 import { APP_VERSION } from '@hinv/shared';
 import { useTranslation } from 'react-i18next';
+import { SignIn } from '../features/auth/SignIn';
+import { useAuth } from '../features/auth/use-auth';
 import { HealthStatus } from '../features/health/HealthStatus';
 
-/** The app shell: header and the service panel. Feature screens will hang off this. */
+/** The app shell: header, then the sign-in steps or the signed-in home. */
 export function App() {
   const { t } = useTranslation();
+  const auth = useAuth();
+  const user = auth.state?.authenticated ? auth.state.user : null;
   return (
     <div className="shell">
       <header className="shell-header">
         <img className="shell-logo" src="/favicon.svg" alt="" width="40" height="40" />
-        <div>
+        <div className="shell-title">
           <h1>{t('app.title')}</h1>
-          <p className="shell-tagline">{t('app.tagline')}</p>
+          <p className="shell-tagline">{user ? t('app.signedInAs', { name: user.display_name }) : t('app.tagline')}</p>
         </div>
+        {user && (
+          <button type="button" className="shell-action" onClick={() => void auth.logout()} disabled={auth.busy}>
+            {t('app.signOut')}
+          </button>
+        )}
       </header>
       <main className="shell-main">
+        {auth.state === null && !auth.problem ? <p className="muted">{t('app.loading')}</p> : !user && <SignIn auth={auth} />}
         <section className="card" aria-labelledby="status-heading">
           <h2 id="status-heading">{t('status.heading')}</h2>
           <dl className="status-list">

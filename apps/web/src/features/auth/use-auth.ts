@@ -1,0 +1,78 @@
+import type { Schemas } from '@hinv/api-client';
+import { useCallback, useEffect, useState } from 'react';
+import { useApi } from '../../app/api-context';
+import { i18n } from '../../i18n/i18n';
+
+export type AuthState = Schemas['AuthenticationResponse'];
+
+/** An API refusal reduced to what the sign-in screens explain: a stable code, or "offline". */
+export type AuthProblem = { code: string } | { code: 'offline' };
+
+export interface Auth {
+  /** null until the first answer of GET /auth/state. */
+  state: AuthState | null;
+  problem: AuthProblem | null;
+  busy: boolean;
+  setup(input: Schemas['SetupRequest']): Promise<void>;
+  login(input: Schemas['LoginRequest']): Promise<void>;
+  verifyCode(code: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+/**
+ * The browser's sign-in state and the steps that change it. The session itself is the HttpOnly
+ * cookie the API sets; nothing secret is kept in the page.
+ */
+export function useAuth(): Auth {
+  const api = useApi();
+  const [state, setState] = useState<AuthState | null>(null);
+  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const settle = useCallback((next: AuthState) => {
+    setState(next);
+    setProblem(null);
+    const locale = next.user?.preferred_locale;
+    if (locale && i18n.resolvedLanguage !== locale) void i18n.changeLanguage(locale);
+  }, []);
+
+  useEffect(() => {
+    api.GET('/api/v1/auth/state').then(
+      ({ data }) => data && settle(data),
+      () => setProblem({ code: 'offline' }),
+    );
+  }, [api, settle]);
+
+  /** Runs one sign-in step; a refusal becomes `problem`, the state stays as it was. */
+  const step = useCallback(
+    async (call: () => Promise<{ data?: AuthState; error?: unknown }>) => {
+      setBusy(true);
+      try {
+        const { data, error } = await call();
+        if (data) settle(data);
+        else setProblem({ code: (error as { code?: string } | undefined)?.code ?? 'request_failed' });
+      } catch {
+        setProblem({ code: 'offline' });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [settle],
+  );
+
+  return {
+    state,
+    problem,
+    busy,
+    setup: (input) => step(() => api.POST('/api/v1/auth/setup', { body: input })),
+    login: (input) => step(() => api.POST('/api/v1/auth/login', { body: input })),
+    // The second step takes a TOTP code or a recovery code alike.
+    verifyCode: (code) => step(() => api.POST('/api/v1/auth/mfa/verify', { body: { challenge: state?.mfa_challenge ?? '', code } })),
+    logout: () =>
+      step(async () => {
+        await api.POST('/api/v1/auth/logout');
+        // The state says whether the next sign-in needs an e-mail address.
+        return api.GET('/api/v1/auth/state');
+      }),
+  };
+}
