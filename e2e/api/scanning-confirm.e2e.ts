@@ -51,6 +51,12 @@ describe('confirming scans: every mode end to end', () => {
     expect(product).toMatchObject({ name: 'Spaghetti n.5', image_url: 'https://images.example/spaghetti.jpg', stock_quantity: 0 });
     expect(product.variants).toEqual([expect.objectContaining({ brand: 'Barilla', package_amount: 500, package_unit: 'g', barcodes: [expect.objectContaining({ barcode: PASTA })] })]);
     expect((await resolve(PASTA, 'add')).resolution_source).toBe('local');
+    // A variant that an open draft points at cannot be deleted (the draft would break later).
+    const withSecond = await owner.json<{ variants: { id: string; barcodes: unknown[] }[] }>('POST', `/api/v1/catalog/products/${pastaId}/variants`, { brand: 'Other brand' });
+    const scanned = withSecond.variants.find((v) => v.barcodes.length > 0) as { id: string };
+    expect((await owner.call('DELETE', `/api/v1/catalog/variants/${scanned.id}`)).status).toBe(409);
+    const spare = withSecond.variants.find((v) => v.barcodes.length === 0) as { id: string };
+    expect((await owner.call('DELETE', `/api/v1/catalog/variants/${spare.id}`)).status).toBe(200);
   });
 
   it('add: one lot and one scan_add movement', async () => {

@@ -56,6 +56,13 @@ describe('shopping list', () => {
     expect((await owner.json<Item[]>('GET', '/api/v1/shopping-list')).map((i) => i.label)).toEqual(['Coffee']);
   });
 
+  it('skips an archived product instead of failing the whole selection', async () => {
+    const archived = await owner.json<{ id: string }>('POST', '/api/v1/catalog/products', { name: 'Cocoa', minimum_stock_quantity: 1, shopping_target_quantity: 2 });
+    await owner.json('DELETE', `/api/v1/catalog/products/${archived.id}`);
+    const run = await owner.json<{ items: { product_id: string; action: string }[] }>('POST', '/api/v1/shopping-list/generate', { client_mutation_id: 'refill-archived', product_ids: [archived.id] });
+    expect(run.items).toEqual([expect.objectContaining({ product_id: archived.id, action: 'skipped' })]);
+  });
+
   it('edits with optimistic concurrency and checks items off', async () => {
     const [item] = await owner.json<Item[]>('GET', '/api/v1/shopping-list');
     const edited = await owner.json<Item>('PATCH', `/api/v1/shopping-list/${item.id}`, { desired_quantity: 8, notes: 'the dark roast', expected_updated_at: item.updated_at });

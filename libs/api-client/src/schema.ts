@@ -1145,7 +1145,7 @@ export interface components {
             created_at: string;
             /** @default 1 */
             is_primary: number;
-            /** @description EAN-8, UPC-A, EAN-13, GTIN-14 or internal. */
+            /** @description EAN-8, UPC-A, EAN-13, GTIN-14 or "Interner Code". */
             symbology?: string | null;
             updated_at: string;
         };
@@ -5124,8 +5124,8 @@ export interface operations {
     listStockLots: {
         parameters: {
             query?: {
-                product_id?: string;
                 location_id?: number;
+                product_id?: string;
                 /** @description true: only opened lots; false: only unopened ones. */
                 opened?: boolean;
                 /** @description Only lots with a best-before date before this day (YYYY-MM-DD). */
@@ -5177,9 +5177,9 @@ export interface operations {
     listStockMovements: {
         parameters: {
             query?: {
+                limit?: number;
                 product_id?: string;
                 cursor?: string;
-                limit?: number;
             };
             header?: never;
             path?: never;

@@ -25,11 +25,11 @@ describe('checkBarcode', () => {
   });
 
   it.each(['1234', '123456', '123456789', '12345678901', '123456789012345', '123456789012345678'])('treats %s as an internal code without a checksum', (code) => {
-    expect(checkBarcode(code)).toEqual({ valid: true, code, symbology: 'internal', retail: false });
+    expect(checkBarcode(code)).toEqual({ valid: true, code, symbology: 'Interner Code', retail: false });
   });
 
   it('treats repeated digits outside GTIN lengths as internal codes', () => {
-    expect(checkBarcode('0000')).toMatchObject({ valid: true, symbology: 'internal' });
+    expect(checkBarcode('0000')).toMatchObject({ valid: true, symbology: 'Interner Code' });
   });
 
   it.each([' 4006381 333931 ', '4006-3813-33931', '\t4006381333931\n', '4006381--333931'])('drops whitespace and hyphens in %j', (raw) => {

@@ -3,13 +3,15 @@
  * barcodes) and the PWA (camera, offline queue), so both accept and refuse exactly the same codes.
  */
 
-export type Symbology = 'EAN-8' | 'UPC-A' | 'EAN-13' | 'GTIN-14' | 'internal';
+/** Symbology names as the reference reports them (internal codes: "Interner Code"). */
+export type Symbology = 'EAN-8' | 'UPC-A' | 'EAN-13' | 'GTIN-14' | 'Interner Code';
+export const INTERNAL_CODE: Symbology = 'Interner Code';
 
 export type BarcodeCheck =
   | { valid: true; code: string; symbology: Symbology; /** Only GTINs may be looked up outside the box. */ retail: boolean }
   | { valid: false; code: string; reason: 'format' | 'placeholder' | 'checksum' };
 
-const GTIN_LENGTHS: Record<number, Exclude<Symbology, 'internal'>> = { 8: 'EAN-8', 12: 'UPC-A', 13: 'EAN-13', 14: 'GTIN-14' };
+const GTIN_LENGTHS: Record<number, Exclude<Symbology, 'Interner Code'>> = { 8: 'EAN-8', 12: 'UPC-A', 13: 'EAN-13', 14: 'GTIN-14' };
 
 /** Trims and drops every run of whitespace or hyphens; nothing else is changed (no padding). */
 export function stripSeparators(raw: string): string {
@@ -30,7 +32,7 @@ export function checkBarcode(raw: string): BarcodeCheck {
   const code = stripSeparators(raw);
   if (!/^\d{4,18}$/.test(code)) return { valid: false, code, reason: 'format' };
   const symbology = GTIN_LENGTHS[code.length];
-  if (!symbology) return { valid: true, code, symbology: 'internal', retail: false };
+  if (!symbology) return { valid: true, code, symbology: INTERNAL_CODE, retail: false };
   // All-same-digit codes (00000000, 1111111111111) are placeholders printed on samples.
   if (/^(\d)\1*$/.test(code)) return { valid: false, code, reason: 'placeholder' };
   if (gtinCheckDigit(code.slice(0, -1)) !== Number(code.at(-1))) return { valid: false, code, reason: 'checksum' };

@@ -41,6 +41,19 @@ describe('the OpenAPI contract', () => {
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
   });
 
+  it('uses OpenAPI 3.1 numeric exclusive bounds', () => {
+    const text = JSON.stringify(document);
+    expect(text).not.toContain('"exclusiveMinimum":true');
+    expect(text).not.toContain('"exclusiveMaximum":true');
+  });
+
+  it('documents integer fields as integers', () => {
+    const schemas = document.components?.schemas as Record<string, { properties: Record<string, { type: unknown }> }>;
+    expect(schemas.CatalogProductCreateInput.properties.default_best_before_days.type).toBe('integer');
+    expect(schemas.ApiTokenCreateInput.properties.expires_days.type).toBe('integer');
+    expect(schemas.StockCountLineInput.properties.location_id.type).toEqual(['integer', 'null']);
+  });
+
   it('documents the error shapes', () => {
     expect(document.components?.schemas).toHaveProperty('ErrorResponse');
     expect(document.components?.schemas).toHaveProperty('HTTPValidationError');

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { getMetadataStorage } from 'class-validator';
 import { APP_VERSION } from '@hinv/shared';
 import { SESSION_COOKIE, SESSION_SCHEME, TOKEN_SCHEME } from '../common/access/access.decorators.js';
 import { ErrorResponse, HTTPValidationError } from '../common/errors/error-response.dto.js';
@@ -24,6 +25,42 @@ export function operationsOf(document: OpenAPIObject): { path: string; method: s
   return Object.entries(document.paths).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method] as Operation })),
   );
+}
+
+type Schema = Record<string, unknown>;
+
+/**
+ * `@IsInt()` is the single declaration of an integer field: the CLI plugin documents it as
+ * `number`, so the schema of every DTO property carrying it is corrected to `integer` here.
+ */
+function markIntegers(document: OpenAPIObject): void {
+  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Function, { propertyName: string; name?: string }[]> };
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const integerFields = (target: Function): string[] =>
+    (storage.validationMetadatas.get(target) ?? []).filter((m) => m.name === 'isInt').map((m) => m.propertyName);
+  for (const target of storage.validationMetadatas.keys()) {
+    const properties = schemas[target.name]?.properties as Record<string, Schema> | undefined;
+    if (!properties) continue;
+    // Fields inherited from a base DTO carry their metadata on the base class.
+    for (let type: Function | null = target; type && type !== Function.prototype; type = Object.getPrototypeOf(type) as Function | null) {
+      for (const name of integerFields(type)) {
+        const property = properties[name];
+        if (property) property.type = Array.isArray(property.type) ? property.type.map((t) => (t === 'number' ? 'integer' : t)) : 'integer';
+      }
+    }
+  }
+}
+
+/** OpenAPI 3.1 (JSON Schema 2020-12) wants `exclusiveMinimum: <number>`, not the 3.0 boolean form. */
+function modernizeExclusiveBounds(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(modernizeExclusiveBounds);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Schema;
+  if (schema.exclusiveMinimum === true && typeof schema.minimum === 'number') {
+    schema.exclusiveMinimum = schema.minimum;
+    delete schema.minimum;
+  }
+  Object.values(schema).forEach(modernizeExclusiveBounds);
 }
 
 /**
@@ -58,5 +95,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       };
     }
   }
+  markIntegers(document);
+  modernizeExclusiveBounds(document);
   return sortKeys(document);
 }

@@ -58,7 +58,7 @@ export const ERROR_MESSAGES = {
   variant_not_found: { en: 'Variant not found', de: 'Variante nicht gefunden' },
   barcode_not_found: { en: 'Barcode not found on this variant', de: 'Barcode an dieser Variante nicht gefunden' },
   barcode_taken: { en: 'This barcode already belongs to another product variant', de: 'Dieser Barcode gehört bereits zu einer anderen Produktvariante' },
-  variant_in_use: { en: 'This variant still has stock or is the last one of its product', de: 'Diese Variante hat noch Bestand oder ist die letzte ihres Produkts' },
+  variant_in_use: { en: 'This variant still has stock or scans, or is the last one of its product', de: 'Diese Variante hat noch Bestand oder Scans oder ist die letzte ihres Produkts' },
   insufficient_stock: { en: 'Not enough in stock: only {available} left', de: 'Nicht genug auf Lager: nur noch {available} vorhanden' },
   no_unopened_lot: { en: 'There is no unopened package of this product in stock', de: 'Von diesem Produkt ist keine ungeöffnete Packung auf Lager' },
   duplicate_product_in_count: { en: 'A product appears twice in this count', de: 'Ein Produkt kommt in dieser Inventur doppelt vor' },

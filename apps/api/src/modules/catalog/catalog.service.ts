@@ -214,13 +214,14 @@ export class CatalogService {
     });
   }
 
-  /** Removes a variant without stock; the last variant of a product stays. */
+  /** Removes a variant nothing refers to (no stock lot, no scan draft); the last variant of a product stays. */
   async deleteVariant(variantId: string): Promise<CatalogProductDetailResponse> {
     return this.database.write(async (manager) => {
       const variant = await this.variant(manager, variantId);
       const siblings = await manager.countBy(VariantEntity, { productId: variant.productId });
       const lots = await manager.countBy(StockLotEntity, { variantId: variant.id });
-      if (siblings <= 1 || lots > 0) throw new ApiException(409, 'variant_in_use');
+      const [{ drafts }] = (await manager.query('SELECT COUNT(*) AS drafts FROM scan_drafts WHERE variant_id = ?', [variant.id])) as { drafts: number }[];
+      if (siblings <= 1 || lots > 0 || drafts > 0) throw new ApiException(409, 'variant_in_use');
       await manager.delete(VariantEntity, { id: variant.id });
       await this.touch(manager, variant.product as ProductEntity);
       return this.detail(variant.productId, manager);

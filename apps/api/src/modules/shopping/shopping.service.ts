@@ -21,6 +21,7 @@ import { ShoppingItemEntity } from './shopping-item.entity.js';
 interface ProductStockRow {
   id: string;
   name: string;
+  active: number;
   image_url: string | null;
   unit_name: string | null;
   minimum: number;
@@ -35,7 +36,7 @@ export function refillSuggestion(current: number, minimum: number, target: numbe
 }
 
 const PRODUCT_STOCK_SQL = `
-  SELECT p.id, p.name, p.image_url, u.name AS unit_name, p.minimum_stock_quantity AS minimum, p.shopping_target_quantity AS target,
+  SELECT p.id, p.name, p.active, p.image_url, u.name AS unit_name, p.minimum_stock_quantity AS minimum, p.shopping_target_quantity AS target,
          COALESCE((SELECT ROUND(SUM(l.quantity), 6) FROM stock_lots l WHERE l.product_id = p.id AND l.quantity > 0), 0) AS current
   FROM products p LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id`;
 
@@ -126,7 +127,7 @@ export class ShoppingService {
       if (existing) return existing.id;
       if (new Set(input.product_ids).size !== input.product_ids.length) throw new ApiException(409, 'duplicate_product_in_generation');
       const rows = new Map(
-        (await this.productStock(manager, `p.active = 1 AND p.id IN (${input.product_ids.map(() => '?').join(',')})`, input.product_ids)).map((row) => [row.id, row]),
+        (await this.productStock(manager, `p.id IN (${input.product_ids.map(() => '?').join(',')})`, input.product_ids)).map((row) => [row.id, row]),
       );
       const now = this.clock.now().toISOString();
       const id = randomUUID();
@@ -134,7 +135,8 @@ export class ShoppingService {
       for (const productId of input.product_ids) {
         const row = rows.get(productId);
         if (!row) throw new ApiException(404, 'product_not_found');
-        const suggested = refillSuggestion(row.current, row.minimum, row.target);
+        // An archived product is known but not eligible: skipped, like any other non-proposal.
+        const suggested = row.active ? refillSuggestion(row.current, row.minimum, row.target) : null;
         let action: GenerationAction = 'skipped';
         let itemId: string | null = null;
         if (suggested !== null) {

@@ -7,7 +7,7 @@ import { MASTER_DATA_KINDS, type MasterDataKind } from '../master-data/master-da
 
 export class CatalogBarcodeResponse {
   barcode: string;
-  /** EAN-8, UPC-A, EAN-13, GTIN-14 or internal. */
+  /** EAN-8, UPC-A, EAN-13, GTIN-14 or "Interner Code". */
   symbology?: string | null;
   @ApiProperty({ type: 'integer', default: 1 })
   is_primary?: number;
@@ -259,5 +259,6 @@ export class MasterDataItemPath extends MasterDataKindPath {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @ApiProperty({ type: 'integer', minimum: 1 })
   item_id: number;
 }

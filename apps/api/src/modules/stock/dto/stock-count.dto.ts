@@ -120,5 +120,6 @@ export class StockCountListQuery {
   @IsInt()
   @Min(1)
   @Max(100)
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, default: 20, required: false })
   limit?: number = 20;
 }

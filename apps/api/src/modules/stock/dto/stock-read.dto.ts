@@ -63,6 +63,7 @@ export class StockLotQuery {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @ApiProperty({ type: 'integer', minimum: 1, required: false })
   location_id?: number;
 
   /** true: only opened lots; false: only unopened ones. */
@@ -94,5 +95,6 @@ export class StockMovementQuery {
   @IsInt()
   @Min(1)
   @Max(500)
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 500, default: 100, required: false })
   limit?: number = 100;
 }
