@@ -12,7 +12,7 @@ const freshSchema = join(scratch, 'schema.ts');
 
 try {
   execFileSync(process.execPath, ['dist/openapi/write-openapi.js', freshDocument], { cwd: join(root, 'apps/api'), stdio: 'pipe' });
-  execFileSync(join(root, 'libs/api-client/node_modules/.bin/openapi-typescript'), [freshDocument, '-o', freshSchema], { stdio: 'pipe' });
+  execFileSync(join(root, 'libs/api-client/node_modules/.bin/openapi-typescript'), [freshDocument, '-o', freshSchema, '--default-non-nullable=false'], { stdio: 'pipe' });
 
   const stale = [
     ['apps/api/openapi.json', freshDocument, 'pnpm nx run api:openapi'],

@@ -1,10 +1,15 @@
 #!/bin/sh
-# Browser tests drive Debian's chromium (never a downloaded browser); install it when missing.
+# Browser tests drive Debian's chromium (never a downloaded browser) and feed it a fake camera
+# made with ffmpeg; install both from apt when missing.
 set -eu
-if command -v chromium >/dev/null 2>&1; then exit 0; fi
-echo "ensure-browser: installing Debian's chromium"
+missing=""
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v ffmpeg >/dev/null 2>&1 || missing="$missing ffmpeg"
+[ -z "$missing" ] && exit 0
+echo "ensure-browser: installing$missing"
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null
-command -v chromium >/dev/null 2>&1
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+command -v chromium >/dev/null 2>&1 && command -v ffmpeg >/dev/null 2>&1

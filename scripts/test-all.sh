@@ -13,7 +13,7 @@ step() {
 }
 
 step "install" sh scripts/bootstrap.sh
-step "browser" sh scripts/ensure-browser.sh
+step "browser and ffmpeg" sh scripts/ensure-browser.sh
 step "build" pnpm run build
 step "typecheck" pnpm exec nx run-many -t typecheck
 step "contract: OpenAPI document and generated client are current" node scripts/check-contract.mjs

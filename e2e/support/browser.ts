@@ -52,11 +52,11 @@ export interface BrowserStage {
  * Starts the built server and chromium before a suite and stops both after it. The returned
  * object is filled in by `beforeAll`, so read its fields inside tests.
  */
-export function useServerAndBrowser(env: Record<string, string> = {}): BrowserStage {
+export function useServerAndBrowser(env: Record<string, string> = {}, browserArgs: () => Promise<string[]> = async () => []): BrowserStage {
   const stage = {} as BrowserStage;
   beforeAll(async () => {
     stage.server = await startServer(env);
-    stage.browser = await launchBrowser();
+    stage.browser = await launchBrowser(await browserArgs());
   });
   afterAll(async () => {
     await stage.browser?.close();

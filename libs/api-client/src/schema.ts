@@ -1059,7 +1059,7 @@ export interface components {
              * @description Lifetime in days.
              * @default 90
              */
-            expires_days: number;
+            expires_days?: number;
             name: string;
             scopes: ("status:read" | "catalog:read" | "stock:read" | "shopping:read" | "shopping:write" | "scans:read" | "scans:write")[];
         };
@@ -1144,7 +1144,7 @@ export interface components {
             barcode: string;
             created_at: string;
             /** @default 1 */
-            is_primary: number;
+            is_primary?: number;
             /** @description EAN-8, UPC-A, EAN-13, GTIN-14 or "Interner Code". */
             symbology?: string | null;
             updated_at: string;
@@ -1155,13 +1155,13 @@ export interface components {
             /** @description The brand of the first variant. */
             brand?: string | null;
             /** @default 0 */
-            default_best_before_days: number;
+            default_best_before_days?: number;
             location_id?: number | null;
             /** @default 0 */
-            minimum_stock_quantity: number;
+            minimum_stock_quantity?: number;
             name: string;
             /** @default false */
-            new_location_is_freezer: boolean;
+            new_location_is_freezer?: boolean;
             /** @description Uses the location of this name, creating it when missing (instead of `location_id`). */
             new_location_name?: string | null;
             new_product_group_name?: string | null;
@@ -1172,12 +1172,12 @@ export interface components {
              * @description Kept for compatibility with receipt flows, where it means "learn this mapping".
              * @default true
              */
-            remember: boolean;
+            remember?: boolean;
             /**
              * @description 0 turns refill proposals off; otherwise it must be above the minimum.
              * @default 0
              */
-            shopping_target_quantity: number;
+            shopping_target_quantity?: number;
         };
         CatalogProductDetailResponse: {
             /** @description 1 while the product is in use, 0 once archived. */
@@ -1194,7 +1194,7 @@ export interface components {
             id: string;
             image_url?: string | null;
             /** @default 0 */
-            minimum_stock_quantity: number;
+            minimum_stock_quantity?: number;
             name: string;
             /** @description The comparison key of the name (lower case, umlauts spelled out). */
             normalized_name: string;
@@ -1202,7 +1202,7 @@ export interface components {
             product_group_id?: number | null;
             product_group_name?: string | null;
             /** @default 0 */
-            shopping_target_quantity: number;
+            shopping_target_quantity?: number;
             /** @description Sum of the remaining quantity of all lots. */
             stock_quantity: number;
             /** @description Send it back as `expected_updated_at` when changing the product. */
@@ -1222,37 +1222,37 @@ export interface components {
             id: string;
             image_url?: string | null;
             /** @default 0 */
-            minimum_stock_quantity: number;
+            minimum_stock_quantity?: number;
             name: string;
             /** @description The comparison key of the name (lower case, umlauts spelled out). */
             normalized_name: string;
             product_group_id?: number | null;
             product_group_name?: string | null;
             /** @default 0 */
-            shopping_target_quantity: number;
+            shopping_target_quantity?: number;
             /** @description Sum of the remaining quantity of all lots. */
             stock_quantity: number;
             variant_count: number;
         };
         CatalogProductUpdateInput: {
             /** @default 0 */
-            default_best_before_days: number;
+            default_best_before_days?: number;
             default_location_id?: number | null;
             default_quantity_unit_id?: number | null;
             /** @description The product's `updated_at` as last seen; a different value means someone else changed it (409). */
             expected_updated_at: string;
             image_url?: string | null;
             /** @default 0 */
-            minimum_stock_quantity: number;
+            minimum_stock_quantity?: number;
             name: string;
             /** @default  */
-            notes: string;
+            notes?: string;
             product_group_id?: number | null;
             /**
              * @description 0 turns refill proposals off; otherwise it must be above the minimum.
              * @default 0
              */
-            shopping_target_quantity: number;
+            shopping_target_quantity?: number;
         };
         CatalogSummaryResponse: {
             barcodes: number;
@@ -1279,9 +1279,9 @@ export interface components {
             package_unit?: string | null;
             product_id: string;
             /** @default 0 */
-            receipt_count: number;
+            receipt_count?: number;
             /** @default 0 */
-            stock_lot_count: number;
+            stock_lot_count?: number;
             updated_at: string;
         };
         CatalogVariantUpdateInput: {
@@ -1312,9 +1312,9 @@ export interface components {
         };
         ExperienceUpdateInput: {
             /** @default false */
-            acknowledge_current_version: boolean;
+            acknowledge_current_version?: boolean;
             /** @default false */
-            complete_onboarding: boolean;
+            complete_onboarding?: boolean;
         };
         HTTPValidationError: {
             code: string;
@@ -1330,7 +1330,7 @@ export interface components {
              * @default de
              * @enum {string}
              */
-            preferred_locale: "de" | "en";
+            preferred_locale?: "de" | "en";
         };
         HouseholdInvitationCreateInput: {
             display_name: string;
@@ -1340,12 +1340,12 @@ export interface components {
              * @description How long the invitation link works.
              * @default 72
              */
-            expires_hours: number;
+            expires_hours?: number;
             /**
              * @default member
              * @enum {string}
              */
-            role: "admin" | "member" | "viewer";
+            role?: "admin" | "member" | "viewer";
         };
         HouseholdInvitationPublicResponse: {
             display_name: string;
@@ -1383,7 +1383,7 @@ export interface components {
              * @description False blocks the member: their sessions end and their API tokens stop working.
              * @default true
              */
-            active: boolean;
+            active?: boolean;
             /** @enum {string} */
             role: "admin" | "member" | "viewer";
         };
@@ -1394,19 +1394,19 @@ export interface components {
         };
         MasterDataCreateInput: {
             /** @default  */
-            description: string;
+            description?: string;
             /**
              * @description Locations only.
              * @default false
              */
-            is_freezer: boolean;
+            is_freezer?: boolean;
             name: string;
             /** @description Units only. */
             name_plural?: string | null;
         };
         MasterDataItemResponse: {
             /** @default 1 */
-            active: number;
+            active?: number;
             created_at?: string | null;
             description?: string | null;
             grocy_id?: number | null;
@@ -1421,7 +1421,7 @@ export interface components {
              * @description Active products that use this entry.
              * @default 0
              */
-            usage_count: number;
+            usage_count?: number;
         };
         MasterDataResponse: {
             locations: components["schemas"]["MasterDataItemResponse"][];
@@ -1430,14 +1430,14 @@ export interface components {
         };
         MasterDataUpdateInput: {
             /** @default  */
-            description: string;
+            description?: string;
             /** @description The entry's `updated_at` as last seen; a different value means someone else changed it (409). */
             expected_updated_at: string;
             /**
              * @description Locations only.
              * @default false
              */
-            is_freezer: boolean;
+            is_freezer?: boolean;
             name: string;
             /** @description Units only. */
             name_plural?: string | null;
@@ -1510,7 +1510,7 @@ export interface components {
             /** @description Idempotency key of this confirmation (not the resolve key). */
             client_mutation_id: string;
             /** @default 0 */
-            default_best_before_days: number;
+            default_best_before_days?: number;
             /** Format: uri */
             image_url?: string | null;
             /** @description Where an added lot goes; defaults to the product's location. */
@@ -1523,7 +1523,7 @@ export interface components {
             /** @description Map to this existing product instead of the draft's. */
             product_id?: string | null;
             /** @default 1 */
-            quantity: number;
+            quantity?: number;
             quantity_unit_id?: number | null;
             unit_price?: number | null;
             variant_name?: string | null;
@@ -1537,7 +1537,7 @@ export interface components {
              * @default identify
              * @enum {string}
              */
-            mode: "identify" | "add" | "consume" | "open" | "shopping";
+            mode?: "identify" | "add" | "consume" | "open" | "shopping";
         };
         ScanResponse: {
             /** @description What the confirmation did (mode, quantity, lot, movements, list item). */
@@ -1565,7 +1565,7 @@ export interface components {
             /** @enum {string} */
             status: "resolved" | "unresolved" | "confirmed" | "discarded";
             /** @default 0 */
-            stock_quantity: number;
+            stock_quantity?: number;
             /** @description Editable suggestion: name, brand, quantity, image, category, source and attribution. */
             suggestion?: {
                 [key: string]: unknown;
@@ -1599,7 +1599,7 @@ export interface components {
              * @description Passkeys and push need https (or localhost).
              * @default true
              */
-            secure_context_required: boolean;
+            secure_context_required?: boolean;
             totp_enabled: boolean;
         };
         SessionRevocationResponse: {
@@ -1607,7 +1607,7 @@ export interface components {
              * @description False when the caller revoked its own session and is now signed out.
              * @default true
              */
-            authenticated: boolean;
+            authenticated?: boolean;
             revoked: number;
         };
         SetupRequest: {
@@ -1618,7 +1618,7 @@ export interface components {
              * @default de
              * @enum {string}
              */
-            preferred_locale: "de" | "en";
+            preferred_locale?: "de" | "en";
         };
         ShoppingGenerateInput: {
             client_mutation_id: string;
@@ -1659,16 +1659,16 @@ export interface components {
             id: string;
             label: string;
             /** @default 0 */
-            minimum_stock_quantity: number;
+            minimum_stock_quantity?: number;
             notes: string;
             product_id?: string | null;
             product_image_url?: string | null;
             product_name?: string | null;
             quantity_unit_name?: string | null;
             /** @default 0 */
-            shopping_target_quantity: number;
+            shopping_target_quantity?: number;
             /** @default 0 */
-            stock_quantity: number;
+            stock_quantity?: number;
             /** @description Send it back as `expected_updated_at` when changing the item. */
             updated_at: string;
         };
@@ -1677,11 +1677,11 @@ export interface components {
              * @description true completes the item (it leaves the list); leaving it out reopens it.
              * @default false
              */
-            checked: boolean;
+            checked?: boolean;
             desired_quantity: number;
             expected_updated_at: string;
             /** @default  */
-            notes: string;
+            notes?: string;
         };
         ShoppingLowStockItemResponse: {
             current_quantity: number;
@@ -1718,12 +1718,12 @@ export interface components {
             client_mutation_id: string;
             lines: components["schemas"]["StockCountLineInput"][];
             /** @default  */
-            note: string;
+            note?: string;
             /**
              * @default manual
              * @enum {string}
              */
-            source: "manual" | "grocy_review";
+            source?: "manual" | "grocy_review";
         };
         StockCountLineInput: {
             /**
@@ -1735,7 +1735,7 @@ export interface components {
             /** @description Where a new lot goes; defaults to the product's default location. */
             location_id?: number | null;
             /** @default  */
-            note: string;
+            note?: string;
             product_id: string;
             unit_price?: number | null;
             /** @description The variant a new lot gets when the count is higher than the stock. */

@@ -3,6 +3,7 @@ import { createApiClient } from '@hinv/api-client';
 import { APP_VERSION } from '@hinv/shared';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../i18n/i18n';
 import { ApiProvider } from './api-context';
@@ -75,6 +76,7 @@ describe('App', () => {
         sent.push(await request.json());
         return json(200, { authenticated: true, user: { id: 'u', display_name: 'Ada', household_id: 'h', household_name: 'Home', owner_setup_complete: true, preferred_locale: 'en', role: 'owner' } });
       }
+      if (path === '/api/v1/scans/unresolved') return json(200, []);
       return json(200, { status: 'ok' });
     });
     expect(page.querySelector('#setup-heading')?.textContent).toBe('Set up your household');
@@ -87,7 +89,8 @@ describe('App', () => {
     });
     expect(sent).toEqual([{ password: 'a long enough password', display_name: 'Ada', preferred_locale: 'en' }]);
     expect(page.querySelector('.shell-tagline')?.textContent).toBe('Signed in as Ada');
-    expect(page.querySelector('form')).toBeNull();
+    expect(page.querySelector('#setup-heading')).toBeNull();
+    expect(page.querySelector('#scan-heading')?.textContent).toBe('Scan');
   });
 
   it('explains a failed sign-in in words', async () => {

@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { i18n } from '../../i18n/i18n';
+import { rememberSignedIn } from './signed-in-hint';
 
 export type AuthState = Schemas['AuthenticationResponse'];
 
@@ -31,17 +32,30 @@ export function useAuth(): Auth {
 
   const settle = useCallback((next: AuthState) => {
     setState(next);
+    rememberSignedIn(next.authenticated);
     setProblem(null);
     const locale = next.user?.preferred_locale;
     if (locale && i18n.resolvedLanguage !== locale) void i18n.changeLanguage(locale);
   }, []);
 
+  const offline = problem?.code === 'offline';
   useEffect(() => {
-    api.GET('/api/v1/auth/state').then(
-      ({ data }) => data && settle(data),
-      () => setProblem({ code: 'offline' }),
-    );
-  }, [api, settle]);
+    const load = () =>
+      api.GET('/api/v1/auth/state').then(
+        ({ data }) => data && settle(data),
+        () => setProblem({ code: 'offline' }),
+      );
+    void load();
+    if (!offline) return;
+    // While the service is unreachable, look again now and then and whenever the browser says
+    // it is back online (not every browser reports that reliably).
+    const timer = window.setInterval(() => void load(), 4000);
+    window.addEventListener('online', load);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', load);
+    };
+  }, [api, settle, offline]);
 
   /** Runs one sign-in step; a refusal becomes `problem`, the state stays as it was. */
   const step = useCallback(

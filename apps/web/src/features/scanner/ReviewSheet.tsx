@@ -1,0 +1,142 @@
+import type { Schemas } from '@hinv/api-client';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/api-context';
+import type { ScanMode } from './offline-queue';
+import { newMutationId, problemCode, type Draft } from './scan-api';
+
+const MODES: ScanMode[] = ['identify', 'add', 'consume', 'open', 'shopping'];
+/** Refusals the sheet explains in words; others get the generic text. */
+const EXPLAINED = ['insufficient_stock', 'no_unopened_lot', 'scan_already_confirmed', 'scan_discarded', 'scan_not_changeable', 'validation_failed', 'product_not_found'];
+
+type Location = Schemas['MasterDataItemResponse'];
+
+/**
+ * The review of one draft: what it is (match or suggestion), what to do (mode), how much, and
+ * confirm or discard. Nothing changes until Confirm; a retried confirm reuses its key.
+ */
+export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: (message: string | null) => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [draft, setDraft] = useState(initial);
+  const [confirmKey] = useState(() => newMutationId('confirm'));
+  const suggestion = (draft.suggestion ?? {}) as Record<string, string | null>;
+  const [name, setName] = useState(suggestion.name ?? '');
+  const [quantity, setQuantity] = useState('1');
+  const [bestBefore, setBestBefore] = useState('');
+  const [locationId, setLocationId] = useState('');
+  const [locations, setLocations] = useState<Location[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const known = draft.product_id !== null && draft.product_id !== undefined;
+
+  useEffect(() => {
+    api.GET('/api/v1/catalog/master-data').then(({ data }) => data && setLocations(data.locations), () => undefined);
+  }, [api]);
+
+  const explain = (code: string) => setProblem(t(`review.problem.${EXPLAINED.includes(code) ? code : 'generic'}` as 'review.problem.generic'));
+
+  const changeMode = async (mode: ScanMode) => {
+    const { data, error } = await api.PATCH('/api/v1/scans/{scan_id}', { params: { path: { scan_id: draft.id } }, body: { mode } });
+    if (data) setDraft(data);
+    else explain(problemCode(error));
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      const amount = Number(quantity.replace(',', '.'));
+      const { data, error } = await api.POST('/api/v1/scans/{scan_id}/confirm', {
+        params: { path: { scan_id: draft.id } },
+        body: {
+          client_mutation_id: confirmKey,
+          ...(draft.mode === 'identify' || draft.mode === 'open' ? {} : { quantity: amount }),
+          ...(known ? {} : { name: name.trim() || null }),
+          ...(draft.mode === 'add' && bestBefore ? { best_before_date: bestBefore } : {}),
+          ...(draft.mode === 'add' && locationId ? { location_id: Number(locationId) } : {}),
+        },
+      });
+      if (data) onDone(t(`review.done.${draft.mode}`, { quantity: amount, name: data.product_name ?? name }));
+      else explain(problemCode(error));
+    } catch {
+      explain('offline');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discard = async () => {
+    await api.DELETE('/api/v1/scans/{scan_id}', { params: { path: { scan_id: draft.id } } }).catch(() => undefined);
+    onDone(null);
+  };
+
+  const title = draft.product_name ?? suggestion.name ?? draft.barcode_normalized;
+  return (
+    <form className="card form sheet" onSubmit={confirm} aria-labelledby="review-heading" data-testid="review-sheet">
+      <h2 id="review-heading">{title}</h2>
+      <p className="muted">
+        {draft.barcode_normalized} · {known ? t('review.known', { stock: draft.stock_quantity ?? 0 }) : t('review.unknown')}
+      </p>
+      {!known && suggestion.image_url && <img className="suggestion-image" src={suggestion.image_url} alt="" width="96" height="96" />}
+      {!known && suggestion.source && (
+        <p className="muted small">{t('review.attribution', { source: suggestion.source, licence: suggestion.database_license ?? '' })}</p>
+      )}
+      {draft.upstream_error && <p className="muted small">{t('review.upstream')}</p>}
+      <fieldset className="modes">
+        <legend>{t('review.mode')}</legend>
+        {MODES.map((mode) => (
+          <label key={mode} className={draft.mode === mode ? 'mode mode-active' : 'mode'}>
+            <input type="radio" name="mode" value={mode} checked={draft.mode === mode} onChange={() => void changeMode(mode)} />
+            {t(`scanner.mode.${mode}`)}
+          </label>
+        ))}
+      </fieldset>
+      {!known && (
+        <label>
+          {t('review.name')}
+          <input name="name" required maxLength={300} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+      )}
+      {draft.mode !== 'identify' && draft.mode !== 'open' && (
+        <label>
+          {t('review.quantity')}
+          <input name="quantity" inputMode="decimal" required value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        </label>
+      )}
+      {draft.mode === 'add' && (
+        <>
+          <label>
+            {t('review.bestBefore')}
+            <input name="best_before_date" type="date" value={bestBefore} onChange={(e) => setBestBefore(e.target.value)} />
+          </label>
+          <label>
+            {t('review.location')}
+            <select name="location_id" value={locationId} onChange={(e) => setLocationId(e.target.value)}>
+              <option value="">{t('review.defaultLocation')}</option>
+              {locations.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
+      {problem && (
+        <p className="form-problem" role="alert" data-testid="review-problem">
+          {problem}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          {t('review.confirm')}
+        </button>
+        <button type="button" className="secondary" onClick={() => void discard()} disabled={busy}>
+          {t('review.discard')}
+        </button>
+      </div>
+    </form>
+  );
+}

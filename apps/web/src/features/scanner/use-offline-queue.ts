@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '../../app/api-context';
+import { OfflineScanQueue, openQueueDatabase, type EnqueueResult, type ScanMode } from './offline-queue';
+import { resolveScan, type Draft } from './scan-api';
+
+export interface QueueView {
+  size: number;
+  syncing: { done: number; total: number } | null;
+  /** Set when the last sync stopped because the session is gone; every entry was kept. */
+  needsSignIn: boolean;
+  enqueue(code: string, mode: ScanMode): Promise<EnqueueResult>;
+  sync(): Promise<Draft[]>;
+}
+
+/** The IndexedDB queue as the scan screen uses it: size badge, enqueue, and sync on reconnect. */
+export function useOfflineQueue(onResolved: (drafts: Draft[]) => void): QueueView {
+  const api = useApi();
+  const queue = useRef<Promise<OfflineScanQueue> | null>(null);
+  const [size, setSize] = useState(0);
+  const [syncing, setSyncing] = useState<QueueView['syncing']>(null);
+  const [needsSignIn, setNeedsSignIn] = useState(false);
+  queue.current ??= openQueueDatabase().then((db) => new OfflineScanQueue(db));
+
+  const refresh = useCallback(async () => setSize(await (await queue.current!).size()), []);
+
+  const sync = useCallback(async () => {
+    const q = await queue.current!;
+    const report = await q.sync(
+      (entry) => resolveScan(api, entry.code, entry.mode, entry.clientMutationId),
+      (done, total) => setSyncing({ done, total }),
+    );
+    setSyncing(null);
+    setNeedsSignIn(report.stoppedBy === 'unauthorized');
+    setSize(report.remaining);
+    if (report.resolved.length > 0) onResolved(report.resolved);
+    return report.resolved;
+  }, [api, onResolved]);
+
+  useEffect(() => {
+    void refresh();
+    const onOnline = () => void sync();
+    window.addEventListener('online', onOnline);
+    if (navigator.onLine) void sync();
+    return () => window.removeEventListener('online', onOnline);
+  }, [refresh, sync]);
+
+  const enqueue = useCallback(
+    async (code: string, mode: ScanMode) => {
+      const result = await (await queue.current!).enqueue(code, mode);
+      await refresh();
+      return result;
+    },
+    [refresh],
+  );
+
+  return { size, syncing, needsSignIn, enqueue, sync };
+}

@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+import { barcodeVideo, fakeCameraArgs } from '../support/fake-camera.js';
+
+const CAMERA_CODE = '4006381333931';
+const PASSWORD = 'scanner owner password';
+
+/** JSON from inside the page: the browser's own cookie applies. */
+function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+      return response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+async function signedInPage(context: BrowserContext, baseUrl: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(baseUrl);
+  const state = await api<{ needs_setup?: boolean }>(page, 'GET', '/api/v1/auth/state');
+  if (state.needs_setup) await api(page, 'POST', '/api/v1/auth/setup', { password: PASSWORD, display_name: 'Sam', preferred_locale: 'en' });
+  else await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+  await page.reload();
+  await page.waitForSelector('#scan-heading');
+  return page;
+}
+
+describe('scanning in the PWA', () => {
+  const timings: Record<string, number> = {};
+  const stage = useServerAndBrowser({ OFF_ENABLED: 'false' }, async () => fakeCameraArgs(await barcodeVideo(CAMERA_CODE)));
+
+  it('scans the code with the camera, reviews it, adds it and sees the stock change', async () => {
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await signedInPage(context, stage.server.baseUrl.replace('127.0.0.1', 'localhost'));
+    const product = await api<{ id: string }>(page, 'POST', '/api/v1/catalog/products', { name: 'Pencil lead', barcode: CAMERA_CODE });
+
+    const started = Date.now();
+    await page.click('text=Start camera');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="camera"]') as HTMLVideoElement | null)?.readyState === 4);
+    timings.cameraReadyMs = Date.now() - started;
+    await page.waitForSelector('[data-testid="review-sheet"]', { timeout: 20_000 });
+    timings.decodeMs = Date.now() - started - timings.cameraReadyMs;
+    expect(await page.locator('#review-heading').textContent()).toBe('Pencil lead');
+    await page.screenshot({ path: join(TEST_OUTPUT, 'review-phone.png') });
+
+    await page.fill('input[name="quantity"]', '2');
+    await page.click('text=Confirm');
+    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 2 × Pencil lead.');
+    const detail = await api<{ stock_quantity: number }>(page, 'GET', `/api/v1/catalog/products/${product.id}`);
+    expect(detail.stock_quantity).toBe(2);
+    // The camera stopped after the accepted code.
+    expect(await page.evaluate(() => ((document.querySelector('[data-testid="camera"]') as HTMLVideoElement).srcObject as MediaStream | null)?.active ?? false)).toBe(false);
+    await context.close();
+  });
+
+  it('queues scans offline, survives a reload, and resolves each code once when back online', async () => {
+    const context = await stage.browser.newContext();
+    const page = await signedInPage(context, stage.server.baseUrl);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.state;
+    });
+    await page.reload();
+    await page.waitForSelector('#scan-heading');
+    const before = (await api<unknown[]>(page, 'GET', '/api/v1/scans/unresolved')).length;
+
+    await context.setOffline(true);
+    for (const code of ['96385074', '5000157024671', '96385074']) {
+      await page.fill('input[name="code"]', code);
+      await page.click('text=Look up');
+      await page.waitForSelector('[data-testid="scan-message"]');
+    }
+    await expect.poll(() => page.getByTestId('queue-size').textContent()).toBe('2');
+    await page.reload();
+    await page.waitForSelector('#scan-heading');
+    await expect.poll(() => page.getByTestId('queue-size').textContent()).toBe('2');
+
+    const syncStarted = Date.now();
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('queue-size').textContent(), { timeout: 15_000 }).toBe('0');
+    timings.syncTwoMs = Date.now() - syncStarted;
+    const after = await api<{ barcode_normalized: string }[]>(page, 'GET', '/api/v1/scans/unresolved');
+    expect(after.length - before).toBe(2);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'inbox-desktop.png') });
+    await context.close();
+  });
+
+  it('keeps the queue when the session is gone during sync', async () => {
+    const context = await stage.browser.newContext();
+    const page = await signedInPage(context, stage.server.baseUrl);
+    await context.setOffline(true);
+    await page.fill('input[name="code"]', '2345678');
+    await page.click('text=Look up');
+    await expect.poll(() => page.getByTestId('queue-size').textContent()).toBe('1');
+    // Somewhere else the owner signs out every other device.
+    const other = await stage.browser.newContext();
+    const elsewhere = await signedInPage(other, stage.server.baseUrl);
+    await api(elsewhere, 'POST', '/api/v1/auth/sessions/revoke-others');
+    await other.close();
+    await context.setOffline(false);
+    await expect.poll(() => page.locator('text=Please sign in again').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('queue-size').textContent()).toBe('1');
+    await context.close();
+    console.log(`scanner timings: ${JSON.stringify(timings)}`);
+  });
+});
