@@ -7,6 +7,7 @@ const SCENARIOS = {
   'status-token': () => import('./status-token.mjs'),
   consume: () => import('./consume.mjs'),
   resolve: () => import('./resolve.mjs'),
+  'queue-sync': () => import('./queue-sync.mjs'),
 };
 
 const args = process.argv.slice(2);
