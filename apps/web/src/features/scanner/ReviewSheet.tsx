@@ -25,13 +25,20 @@ export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: 
   const [quantity, setQuantity] = useState('1');
   const [bestBefore, setBestBefore] = useState('');
   const [locationId, setLocationId] = useState('');
-  const [locations, setLocations] = useState<Location[]>([]);
+  const [masterData, setMasterData] = useState<Schemas['MasterDataResponse']>({ locations: [], quantity_units: [], product_groups: [] });
+  const locations: Location[] = masterData.locations;
+  // Only for a new product: the details it is created with (the suggestion fills what it knows).
+  const [brand, setBrand] = useState(suggestion.brand ?? '');
+  const [unitId, setUnitId] = useState('');
+  const [groupId, setGroupId] = useState('');
+  const [bestBeforeDays, setBestBeforeDays] = useState('');
+  const [packageLabel, setPackageLabel] = useState(suggestion.quantity ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const known = draft.product_id !== null && draft.product_id !== undefined;
 
   useEffect(() => {
-    api.GET('/api/v1/catalog/master-data').then(({ data }) => data && setLocations(data.locations), () => undefined);
+    api.GET('/api/v1/catalog/master-data').then(({ data }) => data && setMasterData(data), () => undefined);
   }, [api]);
 
   const explain = (code: string) => setProblem(t(`review.problem.${EXPLAINED.includes(code) ? code : 'generic'}` as 'review.problem.generic'));
@@ -53,9 +60,9 @@ export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: 
         body: {
           client_mutation_id: confirmKey,
           ...(draft.mode === 'identify' || draft.mode === 'open' ? {} : { quantity: amount }),
-          ...(known ? {} : { name: name.trim() || null }),
+          ...(known ? {} : newProductFields()),
           ...(draft.mode === 'add' && bestBefore ? { best_before_date: bestBefore } : {}),
-          ...(draft.mode === 'add' && locationId ? { location_id: Number(locationId) } : {}),
+          ...(draft.mode === 'add' && locationId && known ? { location_id: Number(locationId) } : {}),
         },
       });
       if (data) onDone(t(`review.done.${draft.mode}`, { quantity: amount, name: data.product_name ?? name }));
@@ -65,6 +72,20 @@ export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: 
     } finally {
       setBusy(false);
     }
+  };
+
+  /** "500 g" → 500 and "g"; anything else is left to the suggestion. */
+  const newProductFields = () => {
+    const pack = /^\s*(\d+(?:[.,]\d+)?)\s*([A-Za-zÄÖÜäöüß]+)\s*$/.exec(packageLabel);
+    return {
+      name: name.trim() || null,
+      brand: brand.trim() || null,
+      ...(locationId ? { location_id: Number(locationId) } : {}),
+      ...(unitId ? { quantity_unit_id: Number(unitId) } : {}),
+      ...(groupId ? { product_group_id: Number(groupId) } : {}),
+      ...(bestBeforeDays ? { default_best_before_days: Number(bestBeforeDays) } : {}),
+      ...(pack ? { package_amount: Number(pack[1].replace(',', '.')), package_unit: pack[2] } : {}),
+    };
   };
 
   const discard = async () => {
@@ -94,10 +115,46 @@ export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: 
         ))}
       </fieldset>
       {!known && (
-        <label>
-          {t('review.name')}
-          <input name="name" required maxLength={300} value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
+        <>
+          <label>
+            {t('review.name')}
+            <input name="name" required maxLength={300} value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            {t('review.brand')}
+            <input name="brand" maxLength={200} value={brand} onChange={(e) => setBrand(e.target.value)} />
+          </label>
+          <label>
+            {t('review.package')}
+            <input name="package" maxLength={60} placeholder="500 g" value={packageLabel} onChange={(e) => setPackageLabel(e.target.value)} />
+          </label>
+          <label>
+            {t('review.unit')}
+            <select name="quantity_unit_id" value={unitId} onChange={(e) => setUnitId(e.target.value)}>
+              <option value="">–</option>
+              {masterData.quantity_units.map((unit) => (
+                <option key={unit.id} value={unit.id}>
+                  {unit.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('review.group')}
+            <select name="product_group_id" value={groupId} onChange={(e) => setGroupId(e.target.value)}>
+              <option value="">–</option>
+              {masterData.product_groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('review.bestBeforeDays')}
+            <input name="default_best_before_days" type="number" min={0} max={3650} value={bestBeforeDays} onChange={(e) => setBestBeforeDays(e.target.value)} />
+          </label>
+        </>
       )}
       {draft.mode !== 'identify' && draft.mode !== 'open' && (
         <label>
@@ -105,12 +162,14 @@ export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: 
           <input name="quantity" inputMode="decimal" required value={quantity} onChange={(e) => setQuantity(e.target.value)} />
         </label>
       )}
-      {draft.mode === 'add' && (
+      {(draft.mode === 'add' || !known) && (
         <>
-          <label>
-            {t('review.bestBefore')}
-            <input name="best_before_date" type="date" value={bestBefore} onChange={(e) => setBestBefore(e.target.value)} />
-          </label>
+          {draft.mode === 'add' && (
+            <label>
+              {t('review.bestBefore')}
+              <input name="best_before_date" type="date" value={bestBefore} onChange={(e) => setBestBefore(e.target.value)} />
+            </label>
+          )}
           <label>
             {t('review.location')}
             <select name="location_id" value={locationId} onChange={(e) => setLocationId(e.target.value)}>
