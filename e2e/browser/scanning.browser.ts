@@ -52,6 +52,11 @@ describe('scanning in the PWA', () => {
     await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 2 × Pencil lead.');
     const detail = await api<{ stock_quantity: number }>(page, 'GET', `/api/v1/catalog/products/${product.id}`);
     expect(detail.stock_quantity).toBe(2);
+    await page.click('nav >> text=Stock');
+    await expect.poll(() => page.getByTestId('stock-list').textContent()).toContain('Pencil lead');
+    await page.screenshot({ path: join(TEST_OUTPUT, 'stock-phone.png') });
+    await page.click('nav >> text=Scan');
+    await page.waitForSelector('#scan-heading');
     // The camera stopped after the accepted code.
     expect(await page.evaluate(() => ((document.querySelector('[data-testid="camera"]') as HTMLVideoElement).srcObject as MediaStream | null)?.active ?? false)).toBe(false);
     await context.close();

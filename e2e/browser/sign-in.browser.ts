@@ -16,6 +16,7 @@ describe('signing in through the PWA', () => {
     await expect.poll(() => page.locator('.shell-tagline').textContent()).toBe('Signed in as Pat Owner');
     await page.screenshot({ path: join(TEST_OUTPUT, 'signed-in-phone.png') });
 
+    await page.click('nav >> text=More');
     await page.click('text=Sign out');
     await expect.poll(() => page.locator('#login-heading').textContent()).toBe('Sign in');
     await page.fill('input[name="password"]', 'wrong password');

@@ -1,46 +1,76 @@
 import { APP_VERSION } from '@hinv/shared';
 import { useTranslation } from 'react-i18next';
-import { SignIn } from '../features/auth/SignIn';
 import { wasSignedIn } from '../features/auth/signed-in-hint';
+import { SignIn } from '../features/auth/SignIn';
 import { useAuth } from '../features/auth/use-auth';
-import { ScanScreen } from '../features/scanner/ScanScreen';
 import { HealthStatus } from '../features/health/HealthStatus';
+import { MoreScreen } from '../features/more/MoreScreen';
+import { ScanScreen } from '../features/scanner/ScanScreen';
+import { ShoppingScreen } from '../features/shopping/ShoppingScreen';
+import { StockScreen } from '../features/stock/StockScreen';
+import { useRoute, type Route } from './use-route';
 
-/** The app shell: header, then the sign-in steps or the signed-in home. */
+const NAVIGATION: { route: Route; label: 'nav.scan' | 'nav.stock' | 'nav.shopping' | 'nav.more' }[] = [
+  { route: '/', label: 'nav.scan' },
+  { route: '/stock', label: 'nav.stock' },
+  { route: '/shopping', label: 'nav.shopping' },
+  { route: '/more', label: 'nav.more' },
+];
+
+/** The app shell: header, navigation (bottom bar on phones, sidebar on desktops) and the screens. */
 export function App() {
   const { t } = useTranslation();
   const auth = useAuth();
+  const [route, go] = useRoute();
   const user = auth.state?.authenticated ? auth.state.user : null;
   // Offline after an earlier sign-in: the cached shell and the scan queue work, nothing else.
   const offlineShell = !user && auth.problem?.code === 'offline' && wasSignedIn();
   return (
-    <div className="shell">
+    <div className={user ? 'shell shell-nav' : 'shell'}>
       <header className="shell-header">
         <img className="shell-logo" src="/favicon.svg" alt="" width="40" height="40" />
         <div className="shell-title">
           <h1>{t('app.title')}</h1>
           <p className="shell-tagline">{user ? t('app.signedInAs', { name: user.display_name }) : t('app.tagline')}</p>
         </div>
-        {user && (
-          <button type="button" className="shell-action" onClick={() => void auth.logout()} disabled={auth.busy}>
-            {t('app.signOut')}
-          </button>
-        )}
       </header>
+      {user && (
+        <nav className="navigation" aria-label={t('nav.label')}>
+          {NAVIGATION.map((item) => (
+            <a
+              key={item.route}
+              href={item.route}
+              aria-current={route === item.route ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                go(item.route);
+              }}
+            >
+              {t(item.label)}
+            </a>
+          ))}
+        </nav>
+      )}
       <main className="shell-main">
         {auth.state === null && !auth.problem && <p className="muted">{t('app.loading')}</p>}
-        {(user || offlineShell) && <ScanScreen online={Boolean(user)} />}
+        {offlineShell && <ScanScreen online={false} />}
+        {user && route === '/' && <ScanScreen online />}
+        {user && route === '/stock' && <StockScreen />}
+        {user && route === '/shopping' && <ShoppingScreen />}
+        {user && route === '/more' && <MoreScreen auth={auth} />}
         {!user && !offlineShell && auth.state !== null && <SignIn auth={auth} />}
-        <section className="card" aria-labelledby="status-heading">
-          <h2 id="status-heading">{t('status.heading')}</h2>
-          <dl className="status-list">
-            <HealthStatus />
-            <div className="status-row">
-              <dt>{t('status.version')}</dt>
-              <dd data-testid="app-version">{APP_VERSION}</dd>
-            </div>
-          </dl>
-        </section>
+        {!user && (
+          <section className="card" aria-labelledby="status-heading">
+            <h2 id="status-heading">{t('status.heading')}</h2>
+            <dl className="status-list">
+              <HealthStatus />
+              <div className="status-row">
+                <dt>{t('status.version')}</dt>
+                <dd data-testid="app-version">{APP_VERSION}</dd>
+              </div>
+            </dl>
+          </section>
+        )}
       </main>
     </div>
   );

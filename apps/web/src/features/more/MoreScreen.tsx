@@ -1,0 +1,47 @@
+import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/api-context';
+import { i18n } from '../../i18n/i18n';
+import type { Auth } from '../auth/use-auth';
+import { HealthStatus } from '../health/HealthStatus';
+
+/** Language, the service's state and signing out. */
+export function MoreScreen({ auth }: { auth: Auth }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const changeLanguage = async (locale: Locale) => {
+    await i18n.changeLanguage(locale);
+    // Stored on the account, so other devices and the service's messages follow it.
+    await api.PATCH('/api/v1/auth/preferences', { body: { preferred_locale: locale } }).catch(() => undefined);
+  };
+  return (
+    <>
+      <section className="card form" aria-labelledby="more-heading">
+        <h2 id="more-heading">{t('more.heading')}</h2>
+        <label>
+          {t('more.language')}
+          <select name="language" value={i18n.resolvedLanguage} onChange={(e) => void changeLanguage(e.target.value as Locale)}>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale}>
+                {t(`more.languages.${locale}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void auth.logout()} disabled={auth.busy}>
+          {t('app.signOut')}
+        </button>
+      </section>
+      <section className="card" aria-labelledby="status-heading">
+        <h2 id="status-heading">{t('status.heading')}</h2>
+        <dl className="status-list">
+          <HealthStatus />
+          <div className="status-row">
+            <dt>{t('status.version')}</dt>
+            <dd data-testid="app-version">{APP_VERSION}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
