@@ -1,5 +1,7 @@
 import { APP_VERSION } from '@hinv/shared';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InviteScreen } from '../features/auth/InviteScreen';
 import { wasSignedIn } from '../features/auth/signed-in-hint';
 import { SignIn } from '../features/auth/SignIn';
 import { useAuth } from '../features/auth/use-auth';
@@ -25,6 +27,11 @@ export function App() {
   const user = auth.state?.authenticated ? auth.state.user : null;
   // Offline after an earlier sign-in: the cached shell and the scan queue work, nothing else.
   const offlineShell = !user && auth.problem?.code === 'offline' && wasSignedIn();
+  const inviteToken = /^\/invite\/([A-Za-z0-9_-]{20,200})$/.exec(window.location.pathname)?.[1];
+  // Once the invitation is accepted, the link has done its job: leave it for the home screen.
+  useEffect(() => {
+    if (user && inviteToken) go('/');
+  }, [user, inviteToken, go]);
   return (
     <div className={user ? 'shell shell-nav' : 'shell'}>
       <header className="shell-header">
@@ -58,7 +65,8 @@ export function App() {
         {user && route === '/stock' && <StockScreen />}
         {user && route === '/shopping' && <ShoppingScreen />}
         {user && route === '/more' && <MoreScreen auth={auth} />}
-        {!user && !offlineShell && auth.state !== null && <SignIn auth={auth} />}
+        {!user && inviteToken && <InviteScreen token={inviteToken} auth={auth} />}
+        {!user && !inviteToken && !offlineShell && auth.state !== null && <SignIn auth={auth} />}
         {!user && (
           <section className="card" aria-labelledby="status-heading">
             <h2 id="status-heading">{t('status.heading')}</h2>

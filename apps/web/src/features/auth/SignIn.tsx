@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Auth } from './use-auth';
 
 /** Refusals the sign-in screens explain in words; anything else gets the generic text. */
-const KNOWN_PROBLEMS = ['invalid_credentials', 'too_many_attempts', 'setup_already_done', 'offline', 'validation_failed'] as const;
+const KNOWN_PROBLEMS = ['invalid_credentials', 'too_many_attempts', 'setup_already_done', 'offline', 'validation_failed', 'passkey_sign_in_failed', 'passkey_cancelled', 'invitation_gone'] as const;
 
 function ProblemText({ auth }: { auth: Auth }) {
   const { t } = useTranslation();
@@ -71,6 +71,11 @@ function LoginForm({ auth }: { auth: Auth }) {
       <button type="submit" disabled={auth.busy}>
         {t('auth.login.submit')}
       </button>
+      {'PublicKeyCredential' in window && (
+        <button type="button" className="secondary" onClick={() => void auth.signInWithPasskey()} disabled={auth.busy}>
+          {t('auth.login.passkey')}
+        </button>
+      )}
     </form>
   );
 }
@@ -97,6 +102,8 @@ function SecondFactorForm({ auth }: { auth: Auth }) {
     </form>
   );
 }
+
+export { ProblemText };
 
 /** Whichever sign-in step the API asks for next: setup, password, or the second factor. */
 export function SignIn({ auth }: { auth: Auth }) {

@@ -1,4 +1,5 @@
 import type { Schemas } from '@hinv/api-client';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { i18n } from '../../i18n/i18n';
@@ -17,6 +18,8 @@ export interface Auth {
   setup(input: Schemas['SetupRequest']): Promise<void>;
   login(input: Schemas['LoginRequest']): Promise<void>;
   verifyCode(code: string): Promise<void>;
+  signInWithPasskey(): Promise<void>;
+  acceptInvitation(token: string, input: Schemas['HouseholdInvitationAcceptInput']): Promise<void>;
   logout(): Promise<void>;
 }
 
@@ -82,6 +85,18 @@ export function useAuth(): Auth {
     login: (input) => step(() => api.POST('/api/v1/auth/login', { body: input })),
     // The second step takes a TOTP code or a recovery code alike.
     verifyCode: (code) => step(() => api.POST('/api/v1/auth/mfa/verify', { body: { challenge: state?.mfa_challenge ?? '', code } })),
+    signInWithPasskey: () =>
+      step(async () => {
+        const begin = await api.POST('/api/v1/auth/passkeys/authentication/begin', { body: { origin: window.location.origin } });
+        if (!begin.data) return begin;
+        // The authenticator's answer, as JSON for the service (cancelled prompts throw).
+        const credential = await startAuthentication({ optionsJSON: begin.data.options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] }).catch(() => null);
+        if (!credential) return { error: { code: 'passkey_cancelled' } };
+        return api.POST('/api/v1/auth/passkeys/authentication/complete', {
+          body: { challenge_id: begin.data.challenge_id, credential: credential as unknown as Record<string, never> },
+        });
+      }),
+    acceptInvitation: (token, input) => step(() => api.POST('/api/v1/auth/invitations/{token}/accept', { params: { path: { token } }, body: input })),
     logout: () =>
       step(async () => {
         await api.POST('/api/v1/auth/logout');
