@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProvider } from './app/api-context';
 import { App } from './app/App';
+import { RecentAuthProvider } from './features/auth/recent-auth';
 import { registerServiceWorker } from './app/register-service-worker';
 import './app/app.css';
 // Initialises i18next before the first render, so nothing renders untranslated.
@@ -14,7 +15,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <ApiProvider client={createApiClient()}>
-      <App />
+      <RecentAuthProvider>
+        <App />
+      </RecentAuthProvider>
     </ApiProvider>
   </StrictMode>,
 );

@@ -1,7 +1,9 @@
 import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { i18n } from '../../i18n/i18n';
+import { useRecentAuth } from '../auth/recent-auth';
 import type { Auth } from '../auth/use-auth';
 import { HealthStatus } from '../health/HealthStatus';
 
@@ -9,6 +11,12 @@ import { HealthStatus } from '../health/HealthStatus';
 export function MoreScreen({ auth }: { auth: Auth }) {
   const { t } = useTranslation();
   const api = useApi();
+  const withRecentAuth = useRecentAuth();
+  const [notice, setNotice] = useState<string | null>(null);
+  const signOutOthers = async () => {
+    const result = await withRecentAuth(() => api.POST('/api/v1/auth/sessions/revoke-others'));
+    if (result?.data) setNotice(t('more.otherDevicesSignedOut', { count: result.data.revoked }));
+  };
   const changeLanguage = async (locale: Locale) => {
     await i18n.changeLanguage(locale);
     // Stored on the account, so other devices and the service's messages follow it.
@@ -28,6 +36,14 @@ export function MoreScreen({ auth }: { auth: Auth }) {
             ))}
           </select>
         </label>
+        <button type="button" className="secondary" onClick={() => void signOutOthers()}>
+          {t('more.signOutOthers')}
+        </button>
+        {notice && (
+          <p className="notice" role="status" data-testid="more-notice">
+            {notice}
+          </p>
+        )}
         <button type="button" onClick={() => void auth.logout()} disabled={auth.busy}>
           {t('app.signOut')}
         </button>
