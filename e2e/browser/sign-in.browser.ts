@@ -19,7 +19,7 @@ describe('signing in through the PWA', () => {
     await page.screenshot({ path: join(TEST_OUTPUT, 'signed-in-phone.png') });
 
     await page.click('nav >> text=More');
-    await page.click('text=Sign out');
+    await page.click('button:text-is("Sign out")');
     await expect.poll(() => page.locator('#login-heading').textContent()).toBe('Sign in');
     await page.fill('input[name="password"]', 'wrong password');
     await page.click('button[type="submit"]');
@@ -32,7 +32,7 @@ describe('signing in through the PWA', () => {
     await addVirtualAuthenticator(context, page);
     expect((await passkeyCeremony(page, 'registration')).status).toBe(200);
     await page.click('nav >> text=More');
-    await page.click('text=Sign out');
+    await page.click('button:text-is("Sign out")');
     await page.click('text=Sign in with a passkey');
     await expect.poll(() => page.locator('.shell-tagline').textContent()).toBe('Signed in as Pat Owner');
     await context.close();
