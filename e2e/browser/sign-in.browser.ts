@@ -58,7 +58,7 @@ describe('signing in through the PWA', () => {
     await page.fill('input[name="password"]', 'robin password 123');
     await page.click('text=Join and sign in');
     await expect.poll(() => page.locator('.shell-tagline').textContent()).toBe('Signed in as Robin');
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await invitee.close();
 
     const again = await stage.browser.newContext({ locale: 'en-GB' });
