@@ -29,6 +29,20 @@ describe('the PWA and the API documentation in chromium', () => {
     await context.close();
   });
 
+  it('opens the app shell offline after one online visit', async () => {
+    const context = await stage.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Household Inventory');
+    await expect.poll(() => page.getByTestId('health-status').textContent()).toBe('unavailable');
+    await page.goto(`${stage.server.baseUrl}/stock`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Household Inventory');
+    await context.close();
+  });
+
   it('renders Swagger UI at /docs with every other host unreachable', async () => {
     const context = await stage.browser.newContext();
     const blocked = await blockOtherHosts(context, stage.server.baseUrl);
