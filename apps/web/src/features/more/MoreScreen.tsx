@@ -6,6 +6,7 @@ import { i18n } from '../../i18n/i18n';
 import { useRecentAuth } from '../auth/recent-auth';
 import type { Auth } from '../auth/use-auth';
 import { HealthStatus } from '../health/HealthStatus';
+import { TokensPanel } from '../tokens/TokensPanel';
 
 /** Language, the service's state and signing out. */
 export function MoreScreen({ auth }: { auth: Auth }) {
@@ -48,6 +49,7 @@ export function MoreScreen({ auth }: { auth: Auth }) {
           {t('app.signOut')}
         </button>
       </section>
+      {(auth.state?.user?.role === 'owner' || auth.state?.user?.role === 'admin') && <TokensPanel />}
       <section className="card" aria-labelledby="status-heading">
         <h2 id="status-heading">{t('status.heading')}</h2>
         <dl className="status-list">
