@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/accessibility.js';
+import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+
+const PASSWORD = 'screens owner password';
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+      return response.json();
+    },
+    { method, path, body },
+  );
+}
+
+describe('the main screens', () => {
+  const stage = useServerAndBrowser();
+
+  it('reviews low stock, puts it on the list, checks it off with undo', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await page.fill('input[name="password"]', PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('#scan-heading');
+    const rice = await api(page, 'POST', '/api/v1/catalog/products', { name: 'Rice', minimum_stock_quantity: 2, shopping_target_quantity: 6 });
+    await api(page, 'POST', '/api/v1/stock/counts', { client_mutation_id: 'screens-count', lines: [{ product_id: rice.id, counted_quantity: 1 }] });
+
+    await page.click('nav >> text=Shopping');
+    await expect.poll(() => page.getByTestId('refill-list').textContent()).toContain('Rice');
+    expect(await page.getByTestId('refill-list').textContent()).toContain('+5');
+    await page.click('text=Put on the list');
+    await expect.poll(() => page.getByTestId('shopping-list').textContent()).toContain('Rice');
+    await page.check('input[aria-label="Done: Rice"]');
+    await expect.poll(() => page.locator('text=Rice is done.').count()).toBe(1);
+    await page.click('button:text-is("Undo")');
+    await expect.poll(() => page.getByTestId('shopping-list').textContent()).toContain('Rice');
+    await page.check('input[aria-label="Done: Rice"]');
+    await expect.poll(() => page.locator('text=The list is empty.').count()).toBe(1);
+    await context.close();
+  });
+
+  it('renders every main screen at phone and desktop size without serious accessibility problems', async () => {
+    const report: string[] = [];
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      const context = await stage.browser.newContext({ locale: 'en-GB', viewport });
+      const page = await context.newPage();
+      await page.goto(stage.server.baseUrl);
+      await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+      for (const [screen, path, ready] of [
+        ['scan', '/', '#scan-heading'],
+        ['stock', '/stock', '#stock-heading'],
+        ['shopping', '/shopping', '#shopping-heading'],
+        ['more', '/more', '#more-heading'],
+      ] as const) {
+        await page.goto(`${stage.server.baseUrl}${path}`);
+        await page.waitForSelector(ready);
+        await page.screenshot({ path: join(TEST_OUTPUT, `screen-${screen}-${size}.png`), fullPage: true });
+        const violations = await seriousViolations(page);
+        report.push(`${screen}/${size}: ${violations.length}`);
+        expect(violations, `${screen} at ${size}`).toEqual([]);
+      }
+      await context.close();
+    }
+    console.log(`accessibility (serious + critical): ${report.join(', ')}`);
+  });
+});
