@@ -56,6 +56,7 @@ describe('the main screens', () => {
         ['stock', '/stock', '#stock-heading'],
         ['shopping', '/shopping', '#shopping-heading'],
         ['more', '/more', '#more-heading'],
+        ['catalog', '/catalog', '#catalog-heading'],
       ] as const) {
         await page.goto(`${stage.server.baseUrl}${path}`);
         await page.waitForSelector(ready);

@@ -5,6 +5,7 @@ import { InviteScreen } from '../features/auth/InviteScreen';
 import { wasSignedIn } from '../features/auth/signed-in-hint';
 import { SignIn } from '../features/auth/SignIn';
 import { useAuth } from '../features/auth/use-auth';
+import { CatalogScreen } from '../features/catalog/CatalogScreen';
 import { HealthStatus } from '../features/health/HealthStatus';
 import { MoreScreen } from '../features/more/MoreScreen';
 import { ScanScreen } from '../features/scanner/ScanScreen';
@@ -47,7 +48,7 @@ export function App() {
             <a
               key={item.route}
               href={item.route}
-              aria-current={route === item.route ? 'page' : undefined}
+              aria-current={route === item.route || (item.route === '/stock' && route === '/catalog') ? 'page' : undefined}
               onClick={(event) => {
                 event.preventDefault();
                 go(item.route);
@@ -62,7 +63,8 @@ export function App() {
         {auth.state === null && !auth.problem && <p className="muted">{t('app.loading')}</p>}
         {offlineShell && <ScanScreen online={false} />}
         {user && route === '/' && <ScanScreen online />}
-        {user && route === '/stock' && <StockScreen />}
+        {user && route === '/stock' && <StockScreen onCatalog={() => go('/catalog')} />}
+        {user && route === '/catalog' && <CatalogScreen canEdit={user.role === 'owner' || user.role === 'admin'} />}
         {user && route === '/shopping' && <ShoppingScreen />}
         {user && route === '/more' && <MoreScreen auth={auth} />}
         {!user && inviteToken && <InviteScreen token={inviteToken} auth={auth} />}

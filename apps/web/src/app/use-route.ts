@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-export const ROUTES = ['/', '/stock', '/shopping', '/more'] as const;
+export const ROUTES = ['/', '/stock', '/shopping', '/more', '/catalog'] as const;
 export type Route = (typeof ROUTES)[number];
 
 function current(): Route {

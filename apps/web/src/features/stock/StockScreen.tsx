@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 
 /** Stock on hand per product, soonest best-before shown; changes happen through scanning. */
-export function StockScreen() {
+export function StockScreen({ onCatalog }: { onCatalog: () => void }) {
   const { t } = useTranslation();
   const api = useApi();
   const [rows, setRows] = useState<Schemas['StockProductResponse'][] | null>(null);
@@ -15,7 +15,12 @@ export function StockScreen() {
 
   return (
     <section className="card" aria-labelledby="stock-heading">
-      <h2 id="stock-heading">{t('stock.heading')}</h2>
+      <div className="scan-head">
+        <h2 id="stock-heading">{t('stock.heading')}</h2>
+        <button type="button" className="link" onClick={onCatalog}>
+          {t('stock.allProducts')}
+        </button>
+      </div>
       {rows === null ? (
         <p className="muted">{t('app.loading')}</p>
       ) : rows.length === 0 ? (

@@ -1,0 +1,63 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+import { pngOf } from '../support/images.js';
+
+const PASSWORD = 'catalog owner password';
+
+async function openProduct(context: BrowserContext, baseUrl: string, name: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/catalog`);
+  await page.click(`[data-testid="catalog-list"] >> text=${name}`);
+  await page.waitForSelector('[data-testid="product-editor"]');
+  return page;
+}
+
+describe('the catalog in the PWA', () => {
+  const stage = useServerAndBrowser();
+
+  it('creates a product with a photo, then handles an edit conflict between two tabs', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await page.fill('input[name="password"]', PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('#scan-heading');
+
+    await page.click('nav >> text=Stock');
+    await page.click('text=All products');
+    await page.fill('input[name="new_product_name"]', 'Strawberry jam');
+    await page.click('button:text-is("Create")');
+    await page.waitForSelector('[data-testid="product-editor"]');
+
+    const photo = join(mkdtempSync(join(tmpdir(), 'hinv-photo-')), 'jam.png');
+    writeFileSync(photo, await pngOf(800, 600));
+    await page.setInputFiles('input[name="photo"]', photo);
+    await expect.poll(() => page.getByTestId('product-message').textContent()).toBe('Photo saved.');
+    await expect.poll(() => page.getByTestId('product-photo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'product-phone.png') });
+
+    // Two tabs hold the same version; the first saves, the second then meets a conflict.
+    const second = await openProduct(context, stage.server.baseUrl, 'Strawberry jam');
+    await page.fill('input[name="product_name"]', 'Strawberry jam (homemade)');
+    await page.click('button:text-is("Save")');
+    await expect.poll(() => page.getByTestId('product-message').textContent()).toBe('Saved.');
+
+    await second.fill('input[name="notes"]', 'Top shelf');
+    await second.click('button:text-is("Save")');
+    await expect.poll(() => second.getByTestId('conflict').textContent()).toContain('Strawberry jam (homemade)');
+    await second.click('button:text-is("Overwrite")');
+    await expect.poll(() => second.getByTestId('product-message').textContent()).toBe('Saved.');
+    expect(await second.getByTestId('conflict').count()).toBe(0);
+
+    const saved = await second.evaluate(async () => {
+      const list = await (await fetch('/api/v1/catalog/products?q=jam')).json();
+      return (await fetch(`/api/v1/catalog/products/${list[0].id}`)).json();
+    });
+    expect(saved).toMatchObject({ name: 'Strawberry jam', notes: 'Top shelf' });
+    await context.close();
+  });
+});
