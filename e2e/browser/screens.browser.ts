@@ -44,6 +44,49 @@ describe('the main screens', () => {
     await context.close();
   });
 
+  it('counts stock in a guided count and uses some up from the stock screen', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    await api(page, 'POST', '/api/v1/catalog/products', { name: 'Oats', barcode: '96385074' });
+    await page.goto(`${stage.server.baseUrl}/stock`);
+    await page.click('text=Count stock');
+    await page.fill('input[aria-label="Counted Oats"]', '3');
+    await page.click('button:text-is("Review")');
+    await expect.poll(() => page.getByTestId('count-review').textContent()).toContain('+3');
+    await page.click('text=Confirm count');
+    await expect.poll(() => page.getByTestId('stock-message').textContent()).toContain('Stock count saved');
+    await expect.poll(() => page.getByTestId('stock-Oats').textContent()).toContain('3');
+
+    await page.click('button[aria-label="Use up: Oats"]');
+    await page.waitForSelector('[data-testid="review-sheet"]');
+    await page.fill('input[name="quantity"]', '1');
+    await page.click('[data-testid="review-sheet"] button:text-is("Confirm")');
+    await expect.poll(() => page.getByTestId('stock-message').textContent()).toBe('Used up 1 × Oats.');
+    await expect.poll(() => page.getByTestId('stock-Oats').textContent()).toContain('2');
+    await context.close();
+  });
+
+  it('switches the language with no untranslated text left', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    await page.goto(`${stage.server.baseUrl}/more`);
+    await page.selectOption('select[name="language"]', 'de');
+    await expect.poll(() => page.locator('nav').textContent()).toContain('Vorrat');
+    const untranslated = /\b(app|auth|scanner|review|stock|shopping|more|nav|tokens|catalog|count|reauth|invite|status)\.[a-zA-Z.]+/;
+    for (const path of ['/', '/stock', '/shopping', '/more', '/catalog']) {
+      await page.goto(`${stage.server.baseUrl}${path}`);
+      await page.waitForSelector('main h2');
+      const text = (await page.locator('body').innerText()).replace(/\/api\/v1\/status/g, '');
+      expect(text, path).not.toMatch(untranslated);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    }
+    await context.close();
+  });
+
   it('renders every main screen at phone and desktop size without serious accessibility problems', async () => {
     const report: string[] = [];
     for (const [size, viewport] of Object.entries(SIZES)) {

@@ -1,0 +1,95 @@
+import type { Schemas } from '@hinv/api-client';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/api-context';
+
+type Product = Schemas['CatalogProductDetailResponse'];
+
+/**
+ * A guided stock count: pick products, enter what is really there, review the differences, and
+ * confirm once. The count is one idempotent request, so a retry never applies it twice.
+ */
+export function StockCount({ onDone }: { onDone: (message: string | null) => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [products, setProducts] = useState<Product[]>([]);
+  const [counted, setCounted] = useState<Record<string, string>>({});
+  const [reviewing, setReviewing] = useState(false);
+  const [key] = useState(() => `count_${crypto.randomUUID()}`);
+  const [problem, setProblem] = useState(false);
+
+  useEffect(() => {
+    api.GET('/api/v1/stock/count/products', { params: { query: { q: '' } } }).then(({ data }) => setProducts(data ?? []), () => undefined);
+  }, [api]);
+
+  const lines = products
+    .filter((product) => counted[product.id] !== undefined && counted[product.id] !== '')
+    .map((product) => ({ product, amount: Number(counted[product.id].replace(',', '.')) }))
+    .filter((line) => Number.isFinite(line.amount) && line.amount >= 0);
+
+  const confirm = async () => {
+    const { data } = await api.POST('/api/v1/stock/counts', {
+      body: { client_mutation_id: key, source: 'manual', lines: lines.map((line) => ({ product_id: line.product.id, counted_quantity: line.amount })) },
+    });
+    if (data) onDone(t('count.done', { changed: data.changed_count }));
+    else setProblem(true);
+  };
+
+  return (
+    <section className="card form" aria-labelledby="count-heading" data-testid="stock-count">
+      <h2 id="count-heading">{t(reviewing ? 'count.review' : 'count.heading')}</h2>
+      {!reviewing ? (
+        <ul className="rows">
+          {products.map((product) => (
+            <li key={product.id}>
+              <span>{product.name}</span>
+              <span className="muted small">{t('count.now', { quantity: product.stock_quantity })}</span>
+              <input
+                className="amount"
+                inputMode="decimal"
+                aria-label={t('count.counted', { name: product.name })}
+                value={counted[product.id] ?? ''}
+                onChange={(e) => setCounted({ ...counted, [product.id]: e.target.value })}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="rows" data-testid="count-review">
+          {lines.map(({ product, amount }) => {
+            const delta = Math.round((amount - product.stock_quantity) * 1e6) / 1e6;
+            return (
+              <li key={product.id}>
+                <span>{product.name}</span>
+                <span className="muted small">
+                  {product.stock_quantity} → {amount}
+                </span>
+                <span className="quantity">{delta > 0 ? `+${delta}` : delta}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {problem && <p className="form-problem">{t('count.problem')}</p>}
+      <div className="actions">
+        {!reviewing ? (
+          <button type="button" disabled={lines.length === 0} onClick={() => setReviewing(true)}>
+            {t('count.next')}
+          </button>
+        ) : (
+          <>
+            <button type="button" onClick={() => void confirm()}>
+              {t('count.confirm')}
+            </button>
+            <button type="button" className="secondary" onClick={() => setReviewing(false)}>
+              {t('count.edit')}
+            </button>
+          </>
+        )}
+        <button type="button" className="secondary" onClick={() => onDone(null)}>
+          {t('count.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
