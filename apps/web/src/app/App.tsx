@@ -9,6 +9,7 @@ import { CatalogScreen } from '../features/catalog/CatalogScreen';
 import { HealthStatus } from '../features/health/HealthStatus';
 import { MoreScreen } from '../features/more/MoreScreen';
 import { ScanScreen } from '../features/scanner/ScanScreen';
+import { WelcomeBanner } from '../features/settings/WelcomeBanner';
 import { ShoppingScreen } from '../features/shopping/ShoppingScreen';
 import { StockScreen } from '../features/stock/StockScreen';
 import { useRoute, type Route } from './use-route';
@@ -28,6 +29,8 @@ export function App() {
   const user = auth.state?.authenticated ? auth.state.user : null;
   // Offline after an earlier sign-in: the cached shell and the scan queue work, nothing else.
   const offlineShell = !user && auth.problem?.code === 'offline' && wasSignedIn();
+  // Viewers read only; the API refuses their writes anyway, the screens just do not offer them.
+  const canWrite = user !== null && user !== undefined && user.role !== 'viewer';
   const inviteToken = /^\/invite\/([A-Za-z0-9_-]{20,200})$/.exec(window.location.pathname)?.[1];
   // Once the invitation is accepted, the link has done its job: leave it for the home screen.
   useEffect(() => {
@@ -62,10 +65,11 @@ export function App() {
       <main className="shell-main">
         {auth.state === null && !auth.problem && <p className="muted">{t('app.loading')}</p>}
         {offlineShell && <ScanScreen online={false} />}
-        {user && route === '/' && <ScanScreen online />}
-        {user && route === '/stock' && <StockScreen onCatalog={() => go('/catalog')} />}
+        {user && route === '/' && <WelcomeBanner />}
+        {user && route === '/' && (canWrite ? <ScanScreen online /> : <p className="notice">{t('app.viewerOnly')}</p>)}
+        {user && route === '/stock' && <StockScreen canWrite={canWrite} onCatalog={() => go('/catalog')} />}
         {user && route === '/catalog' && <CatalogScreen canEdit={user.role === 'owner' || user.role === 'admin'} />}
-        {user && route === '/shopping' && <ShoppingScreen />}
+        {user && route === '/shopping' && <ShoppingScreen canWrite={canWrite} />}
         {user && route === '/more' && <MoreScreen auth={auth} />}
         {!user && inviteToken && <InviteScreen token={inviteToken} auth={auth} />}
         {!user && !inviteToken && !offlineShell && auth.state !== null && <SignIn auth={auth} />}

@@ -6,6 +6,9 @@ import { i18n } from '../../i18n/i18n';
 import { useRecentAuth } from '../auth/recent-auth';
 import type { Auth } from '../auth/use-auth';
 import { HealthStatus } from '../health/HealthStatus';
+import { AccountPanel } from '../settings/AccountPanel';
+import { MembersPanel } from '../settings/MembersPanel';
+import { SecurityPanel } from '../settings/SecurityPanel';
 import { TokensPanel } from '../tokens/TokensPanel';
 
 /** Language, the service's state and signing out. */
@@ -13,6 +16,8 @@ export function MoreScreen({ auth }: { auth: Auth }) {
   const { t } = useTranslation();
   const api = useApi();
   const withRecentAuth = useRecentAuth();
+  const user = auth.state?.user ?? null;
+  const manager = user?.role === 'owner' || user?.role === 'admin';
   const [notice, setNotice] = useState<string | null>(null);
   const signOutOthers = async () => {
     const result = await withRecentAuth(() => api.POST('/api/v1/auth/sessions/revoke-others'));
@@ -49,7 +54,10 @@ export function MoreScreen({ auth }: { auth: Auth }) {
           {t('app.signOut')}
         </button>
       </section>
-      {(auth.state?.user?.role === 'owner' || auth.state?.user?.role === 'admin') && <TokensPanel />}
+      {user && <AccountPanel isOwner={user.role === 'owner'} displayName={user.display_name} email={user.email ?? null} />}
+      <SecurityPanel />
+      {manager && user && <MembersPanel selfId={user.id} />}
+      {manager && <TokensPanel />}
       <section className="card" aria-labelledby="status-heading">
         <h2 id="status-heading">{t('status.heading')}</h2>
         <dl className="status-list">

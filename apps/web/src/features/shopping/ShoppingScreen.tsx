@@ -10,7 +10,7 @@ type Proposal = Schemas['ShoppingLowStockItemResponse'];
  * The open shopping list: tick items off (with undo), change amounts and notes, and review the
  * refill proposals from minimum stock before they go on the list.
  */
-export function ShoppingScreen() {
+export function ShoppingScreen({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
   const api = useApi();
   const [items, setItems] = useState<Item[] | null>(null);
@@ -77,10 +77,11 @@ export function ShoppingScreen() {
             {items.map((item) => (
               <li key={item.id}>
                 <label className="inline">
-                  <input type="checkbox" aria-label={t('shopping.check', { label: item.label })} onChange={() => void check(item)} />
+                  {canWrite && <input type="checkbox" aria-label={t('shopping.check', { label: item.label })} onChange={() => void check(item)} />}
                   {item.label}
                 </label>
                 <input
+                  disabled={!canWrite}
                   className="amount"
                   aria-label={t('shopping.amount', { label: item.label })}
                   inputMode="decimal"
@@ -91,6 +92,7 @@ export function ShoppingScreen() {
                   }}
                 />
                 <input
+                  disabled={!canWrite}
                   className="note"
                   aria-label={t('shopping.note', { label: item.label })}
                   placeholder={t('shopping.notePlaceholder')}
@@ -105,7 +107,7 @@ export function ShoppingScreen() {
           </ul>
         )}
       </section>
-      {proposals.length > 0 && (
+      {canWrite && proposals.length > 0 && (
         <section className="card" aria-labelledby="refill-heading">
           <h2 id="refill-heading">{t('shopping.refill.heading')}</h2>
           <ul className="rows" data-testid="refill-list">

@@ -16,7 +16,7 @@ const EXPIRING_DAYS = 7;
  * Stock on hand per product, what expires soon, and quick actions that go through the same
  * review as a scan (the product's barcode is resolved into a draft in that mode).
  */
-export function StockScreen({ onCatalog }: { onCatalog: () => void }) {
+export function StockScreen({ canWrite, onCatalog }: { canWrite: boolean; onCatalog: () => void }) {
   const { t } = useTranslation();
   const api = useApi();
   const [rows, setRows] = useState<Row[] | null>(null);
@@ -93,22 +93,26 @@ export function StockScreen({ onCatalog }: { onCatalog: () => void }) {
                   {row.quantity} {row.quantity_unit_name ?? ''}
                 </span>
                 {row.earliest_best_before_date && <span className="muted small">{t('stock.bestBefore', { date: row.earliest_best_before_date })}</span>}
-                <span className="actions">
-                  {QUICK_ACTIONS.map((mode) => (
-                    <button key={mode} type="button" className="secondary" aria-label={`${t(`scanner.mode.${mode}`)}: ${row.product_name}`} onClick={() => void quick(row, mode)}>
-                      {t(`scanner.mode.${mode}`)}
-                    </button>
-                  ))}
-                </span>
+                {canWrite && (
+                  <span className="actions">
+                    {QUICK_ACTIONS.map((mode) => (
+                      <button key={mode} type="button" className="secondary" aria-label={`${t(`scanner.mode.${mode}`)}: ${row.product_name}`} onClick={() => void quick(row, mode)}>
+                        {t(`scanner.mode.${mode}`)}
+                      </button>
+                    ))}
+                  </span>
+                )}
               </li>
             ))}
           </ul>
         )}
-        <div className="actions">
-          <button type="button" onClick={() => setCounting(true)}>
-            {t('count.start')}
-          </button>
-        </div>
+        {canWrite && (
+          <div className="actions">
+            <button type="button" onClick={() => setCounting(true)}>
+              {t('count.start')}
+            </button>
+          </div>
+        )}
       </section>
       {expiring.length > 0 && (
         <section className="card" aria-labelledby="expiring-heading">

@@ -1,0 +1,88 @@
+import type { Schemas } from '@hinv/api-client';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/api-context';
+import { useRecentAuth } from '../auth/recent-auth';
+
+/** The signed-in user's password and devices (this one marked); the owner also edits the profile. */
+export function AccountPanel({ isOwner, displayName, email }: { isOwner: boolean; displayName: string; email: string | null }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const withRecentAuth = useRecentAuth();
+  const [sessions, setSessions] = useState<Schemas['AuthSessionResponse'][]>([]);
+  const [name, setName] = useState(displayName);
+  const [mail, setMail] = useState(email ?? '');
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api.GET('/api/v1/auth/sessions').then(({ data }) => setSessions(data ?? []), () => undefined);
+  }, [api]);
+  useEffect(load, [load]);
+
+  const saveProfile = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await withRecentAuth(() => api.PATCH('/api/v1/auth/profile', { body: { display_name: name.trim(), email: mail.trim() || null } }));
+    setNotice(result?.data ? t('account.profileSaved') : t('account.problem'));
+  };
+
+  const changePassword = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await withRecentAuth(() => api.PUT('/api/v1/auth/password', { body: { password } }));
+    setPassword('');
+    setNotice(result?.data ? t('account.passwordChanged') : t('account.problem'));
+    load();
+  };
+
+  const revoke = async (id: string) => {
+    await api.DELETE('/api/v1/auth/sessions/{session_id}', { params: { path: { session_id: id } } });
+    load();
+  };
+
+  return (
+    <section className="card form" aria-labelledby="account-heading">
+      <h2 id="account-heading">{t('account.heading')}</h2>
+      {notice && (
+        <p className="notice" role="status" data-testid="account-notice">
+          {notice}
+        </p>
+      )}
+      {isOwner && (
+        <form className="form" onSubmit={saveProfile}>
+          <label>
+            {t('auth.field.displayName')}
+            <input name="profile_name" required minLength={2} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            {t('auth.field.email')}
+            <input name="profile_email" type="email" maxLength={320} value={mail} onChange={(e) => setMail(e.target.value)} />
+          </label>
+          <button type="submit">{t('account.saveProfile')}</button>
+        </form>
+      )}
+      <form className="form" onSubmit={changePassword}>
+        <label>
+          {t('account.newPassword')}
+          <input name="new_password" type="password" autoComplete="new-password" required minLength={10} maxLength={512} value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <button type="submit">{t('account.changePassword')}</button>
+      </form>
+      <h3>{t('account.devices')}</h3>
+      <ul className="rows" data-testid="session-list">
+        {sessions.map((session) => (
+          <li key={session.id}>
+            <span>
+              {session.device_name} {session.current && <strong>({t('account.thisDevice')})</strong>}
+            </span>
+            <span className="muted small">{t('account.lastSeen', { date: session.last_seen_at.slice(0, 16).replace('T', ' ') })}</span>
+            {!session.current && (
+              <button type="button" className="secondary" onClick={() => void revoke(session.id)}>
+                {t('account.signOutDevice')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Schemas } from '@hinv/api-client';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/api-context';
+import { useRecentAuth } from '../auth/recent-auth';
+
+type Role = Schemas['HouseholdInvitationCreateInput']['role'];
+
+/** Household members and invitations (owners and admins; the API enforces the admin limits). */
+export function MembersPanel({ selfId }: { selfId: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const withRecentAuth = useRecentAuth();
+  const [members, setMembers] = useState<Schemas['HouseholdMemberResponse'][]>([]);
+  const [invitations, setInvitations] = useState<Schemas['HouseholdInvitationResponse'][]>([]);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<NonNullable<Role>>('member');
+  const [link, setLink] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api.GET('/api/v1/auth/members').then(({ data }) => setMembers(data ?? []), () => undefined);
+    api.GET('/api/v1/auth/invitations').then(({ data }) => setInvitations(data ?? []), () => undefined);
+  }, [api]);
+  useEffect(load, [load]);
+
+  const invite = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await withRecentAuth(() => api.POST('/api/v1/auth/invitations', { body: { display_name: name.trim(), email: email.trim(), role } }));
+    if (result?.data?.invite_token) {
+      setLink(`${window.location.origin}/invite/${result.data.invite_token}`);
+      setName('');
+      setEmail('');
+      load();
+    } else setNotice(t('members.problem'));
+  };
+
+  const update = async (member: Schemas['HouseholdMemberResponse'], changes: { role?: NonNullable<Role>; active?: boolean }) => {
+    const result = await withRecentAuth(() =>
+      api.PATCH('/api/v1/auth/members/{user_id}', { params: { path: { user_id: member.id } }, body: { role: (changes.role ?? member.role) as NonNullable<Role>, active: changes.active ?? member.active } }),
+    );
+    setNotice(result?.data ? null : t('members.problem'));
+    load();
+  };
+
+  const revoke = async (id: string) => {
+    await withRecentAuth(() => api.DELETE('/api/v1/auth/invitations/{invitation_id}', { params: { path: { invitation_id: id } } }));
+    load();
+  };
+
+  return (
+    <section className="card form" aria-labelledby="members-heading">
+      <h2 id="members-heading">{t('members.heading')}</h2>
+      {notice && <p className="form-problem">{notice}</p>}
+      <ul className="rows" data-testid="member-list">
+        {members.map((member) => (
+          <li key={member.id}>
+            <span>
+              {member.display_name} <span className="muted small">{member.email}</span>
+            </span>
+            {member.role === 'owner' || member.id === selfId ? (
+              <span className="muted small">{t(`members.roles.${member.role}`)}</span>
+            ) : (
+              <span className="actions">
+                <select aria-label={t('members.roleOf', { name: member.display_name })} value={member.role} onChange={(e) => void update(member, { role: e.target.value as NonNullable<Role> })}>
+                  {(['admin', 'member', 'viewer'] as const).map((value) => (
+                    <option key={value} value={value}>
+                      {t(`members.roles.${value}`)}
+                    </option>
+                  ))}
+                </select>
+                <button type="button" className="secondary" onClick={() => void update(member, { active: !member.active })}>
+                  {member.active ? t('members.block') : t('members.unblock')}
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h3>{t('members.invite')}</h3>
+      {link && (
+        <p className="notice" data-testid="invite-link">
+          {t('members.linkOnce')} <code className="token">{link}</code>
+        </p>
+      )}
+      <form className="form" onSubmit={invite}>
+        <label>
+          {t('auth.field.displayName')}
+          <input name="invite_name" required minLength={2} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          {t('auth.field.email')}
+          <input name="invite_email" type="email" required maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label>
+          {t('members.role')}
+          <select name="invite_role" value={role} onChange={(e) => setRole(e.target.value as NonNullable<Role>)}>
+            {(['admin', 'member', 'viewer'] as const).map((value) => (
+              <option key={value} value={value}>
+                {t(`members.roles.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{t('members.sendInvite')}</button>
+      </form>
+      {invitations.length > 0 && (
+        <ul className="rows" data-testid="invitation-list">
+          {invitations.map((invitation) => (
+            <li key={invitation.id}>
+              <span>
+                {invitation.display_name} <span className="muted small">{invitation.email}</span>
+              </span>
+              <button type="button" className="secondary" onClick={() => void revoke(invitation.id)}>
+                {t('members.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

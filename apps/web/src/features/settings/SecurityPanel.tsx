@@ -1,0 +1,115 @@
+import type { Schemas } from '@hinv/api-client';
+import { startRegistration } from '@simplewebauthn/browser';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/api-context';
+import { useRecentAuth } from '../auth/recent-auth';
+
+/** Two-factor sign-in (TOTP with a QR code; recovery codes shown once) and passkeys. */
+export function SecurityPanel() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const withRecentAuth = useRecentAuth();
+  const [security, setSecurity] = useState<Schemas['SecurityStateResponse'] | null>(null);
+  const [setup, setSetup] = useState<Schemas['TotpSetupResponse'] | null>(null);
+  const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api.GET('/api/v1/auth/security').then(({ data }) => setSecurity(data ?? null), () => undefined);
+  }, [api]);
+  useEffect(load, [load]);
+
+  const beginTotp = async () => {
+    const result = await withRecentAuth(() => api.POST('/api/v1/auth/totp/setup'));
+    if (result?.data) setSetup(result.data);
+  };
+
+  const enableTotp = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await withRecentAuth(() => api.POST('/api/v1/auth/totp/enable', { body: { code: code.trim() } }));
+    if (result?.data) {
+      setSetup(null);
+      setCode('');
+      setRecoveryCodes(result.data.recovery_codes ?? []);
+      load();
+    } else setNotice(t('security.codeWrong'));
+  };
+
+  const addPasskey = async () => {
+    const begin = await withRecentAuth(() => api.POST('/api/v1/auth/passkeys/registration/begin', { body: { origin: window.location.origin } }));
+    if (!begin?.data) return setNotice(t('security.passkeyFailed'));
+    const credential = await startRegistration({ optionsJSON: begin.data.options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'] }).catch(() => null);
+    if (!credential) return setNotice(t('security.passkeyFailed'));
+    const { data } = await api.POST('/api/v1/auth/passkeys/registration/complete', {
+      body: { challenge_id: begin.data.challenge_id, credential: credential as unknown as Record<string, never>, name: t('security.passkeyName') },
+    });
+    setNotice(data ? t('security.passkeyAdded') : t('security.passkeyFailed'));
+    load();
+  };
+
+  const removePasskey = async (id: string) => {
+    await withRecentAuth(() => api.DELETE('/api/v1/auth/passkeys/{credential_id}', { params: { path: { credential_id: id } } }));
+    load();
+  };
+
+  if (!security) return null;
+  return (
+    <section className="card form" aria-labelledby="security-heading">
+      <h2 id="security-heading">{t('security.heading')}</h2>
+      {notice && (
+        <p className="notice" role="status" data-testid="security-notice">
+          {notice}
+        </p>
+      )}
+      <p data-testid="totp-state">{security.totp_enabled ? t('security.totpOn', { count: security.recovery_codes_remaining }) : t('security.totpOff')}</p>
+      {recoveryCodes.length > 0 && (
+        <div className="notice" data-testid="recovery-codes">
+          <p>{t('security.recoveryOnce')}</p>
+          <ul className="codes">
+            {recoveryCodes.map((recovery) => (
+              <li key={recovery}>
+                <code>{recovery}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!security.totp_enabled && !setup && (
+        <button type="button" onClick={() => void beginTotp()}>
+          {t('security.setUpTotp')}
+        </button>
+      )}
+      {setup && (
+        <form className="form" onSubmit={enableTotp}>
+          <img src={setup.qr_data_uri} alt={t('security.qrAlt')} width="200" height="200" />
+          <p className="muted small">
+            {t('security.manual')} <code data-testid="totp-secret">{setup.secret}</code>
+          </p>
+          <label>
+            {t('auth.field.code')}
+            <input name="totp_code" inputMode="numeric" autoComplete="one-time-code" required minLength={6} maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
+          </label>
+          <button type="submit">{t('security.enableTotp')}</button>
+        </form>
+      )}
+      <h3>{t('security.passkeys')}</h3>
+      <ul className="rows" data-testid="passkey-list">
+        {security.passkeys.map((passkey) => (
+          <li key={passkey.id}>
+            <span>{passkey.name}</span>
+            <button type="button" className="secondary" onClick={() => void removePasskey(passkey.id)}>
+              {t('security.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {'PublicKeyCredential' in window && (
+        <button type="button" className="secondary" onClick={() => void addPasskey()}>
+          {t('security.addPasskey')}
+        </button>
+      )}
+    </section>
+  );
+}
