@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../auth/recent-auth';
 
 /** The signed-in user's password and devices (this one marked); the owner also edits the profile. */
@@ -23,14 +24,14 @@ export function AccountPanel({ isOwner, displayName, email }: { isOwner: boolean
   const saveProfile = async (event: FormEvent) => {
     event.preventDefault();
     const result = await withRecentAuth(() => api.PATCH('/api/v1/auth/profile', { body: { display_name: name.trim(), email: mail.trim() || null } }));
-    setNotice(result?.data ? t('account.profileSaved') : t('account.problem'));
+    setNotice(result?.data ? t('account.profileSaved') : (serverDetail(result?.error) ?? t('account.problem')));
   };
 
   const changePassword = async (event: FormEvent) => {
     event.preventDefault();
     const result = await withRecentAuth(() => api.PUT('/api/v1/auth/password', { body: { password } }));
     setPassword('');
-    setNotice(result?.data ? t('account.passwordChanged') : t('account.problem'));
+    setNotice(result?.data ? t('account.passwordChanged') : (serverDetail(result?.error) ?? t('account.problem')));
     load();
   };
 

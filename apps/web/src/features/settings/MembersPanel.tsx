@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../auth/recent-auth';
 
 type Role = Schemas['HouseholdInvitationCreateInput']['role'];
@@ -32,15 +33,16 @@ export function MembersPanel({ selfId }: { selfId: string }) {
       setLink(`${window.location.origin}/invite/${result.data.invite_token}`);
       setName('');
       setEmail('');
+      setNotice(null);
       load();
-    } else setNotice(t('members.problem'));
+    } else if (result) setNotice(serverDetail(result.error) ?? t('members.problem'));
   };
 
   const update = async (member: Schemas['HouseholdMemberResponse'], changes: { role?: NonNullable<Role>; active?: boolean }) => {
     const result = await withRecentAuth(() =>
       api.PATCH('/api/v1/auth/members/{user_id}', { params: { path: { user_id: member.id } }, body: { role: (changes.role ?? member.role) as NonNullable<Role>, active: changes.active ?? member.active } }),
     );
-    setNotice(result?.data ? null : t('members.problem'));
+    setNotice(result?.data ? null : (serverDetail(result?.error) ?? t('members.problem')));
     load();
   };
 
@@ -52,7 +54,11 @@ export function MembersPanel({ selfId }: { selfId: string }) {
   return (
     <section className="card form" aria-labelledby="members-heading">
       <h2 id="members-heading">{t('members.heading')}</h2>
-      {notice && <p className="form-problem">{notice}</p>}
+      {notice && (
+        <p className="form-problem" role="alert" data-testid="members-problem">
+          {notice}
+        </p>
+      )}
       <ul className="rows" data-testid="member-list">
         {members.map((member) => (
           <li key={member.id}>
