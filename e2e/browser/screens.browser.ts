@@ -65,6 +65,14 @@ describe('the main screens', () => {
     await page.click('[data-testid="review-sheet"] button:text-is("Confirm")');
     await expect.poll(() => page.getByTestId('stock-message').textContent()).toBe('Used up 1 × Oats.');
     await expect.poll(() => page.getByTestId('stock-Oats').textContent()).toContain('2');
+
+    // The product's own page: its lot, its barcode and what happened to it, newest first.
+    await page.click('button[aria-label="Details: Oats"]');
+    await expect.poll(() => page.getByTestId('lot-list').textContent()).toBe('2no best-before date');
+    expect(await page.getByTestId('variant-list').textContent()).toContain('96385074');
+    await expect.poll(() => page.getByTestId('movement-list').locator('li').allTextContents()).toEqual([expect.stringMatching(/^Used-1/), expect.stringMatching(/^Count: more\+3/)]);
+    await page.click('text=Back to stock');
+    await page.waitForSelector('#stock-heading');
     await context.close();
   });
 

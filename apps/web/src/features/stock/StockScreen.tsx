@@ -5,6 +5,7 @@ import { useApi } from '../../app/api-context';
 import type { ScanMode } from '../scanner/offline-queue';
 import { ReviewSheet } from '../scanner/ReviewSheet';
 import { newMutationId, resolveScan, type Draft } from '../scanner/scan-api';
+import { ProductStock } from './ProductStock';
 import { StockCount } from './StockCount';
 
 type Row = Schemas['StockProductResponse'];
@@ -23,6 +24,7 @@ export function StockScreen({ canWrite, onCatalog }: { canWrite: boolean; onCata
   const [expiring, setExpiring] = useState<Lot[]>([]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [counting, setCounting] = useState(false);
+  const [detail, setDetail] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   const load = useCallback(() => {
@@ -54,6 +56,7 @@ export function StockScreen({ canWrite, onCatalog }: { canWrite: boolean; onCata
       />
     );
   }
+  if (detail) return <ProductStock productId={detail} onBack={() => setDetail(null)} />;
   if (counting) {
     return (
       <StockCount
@@ -88,7 +91,9 @@ export function StockScreen({ canWrite, onCatalog }: { canWrite: boolean; onCata
           <ul className="rows" data-testid="stock-list">
             {rows.map((row) => (
               <li key={row.product_id}>
-                <span>{row.product_name}</span>
+                <button type="button" className="link" aria-label={t('productStock.details', { name: row.product_name })} onClick={() => setDetail(row.product_id)}>
+                  {row.product_name}
+                </button>
                 <span className="quantity" data-testid={`stock-${row.product_name}`}>
                   {row.quantity} {row.quantity_unit_name ?? ''}
                 </span>
