@@ -60,4 +60,35 @@ describe('the catalog in the PWA', () => {
     expect(saved).toMatchObject({ name: 'Strawberry jam', notes: 'Top shelf' });
     await context.close();
   });
+
+  it('keeps locations with the freezer flag, units and groups; an entry in use stays', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await page.evaluate((password) => fetch('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) }), PASSWORD);
+    await page.goto(`${stage.server.baseUrl}/catalog`);
+    await page.fill('input[name="new_locations"]', 'Chest freezer');
+    await page.check('input[name="is_freezer"]');
+    await page.click('[data-testid="master-data-locations"] + form button:text-is("Add")');
+    await expect.poll(() => page.getByTestId('master-data-locations').textContent()).toContain('Chest freezer · freezer');
+    await page.fill('input[name="new_product-groups"]', 'Snacks');
+    await page.click('[data-testid="master-data-product-groups"] + form button:text-is("Add")');
+    await expect.poll(() => page.getByTestId('master-data-product-groups').textContent()).toContain('Snacksused by 0 products');
+
+    // A group that a product uses cannot go; the server says why, in the user's language.
+    const group = await page.evaluate(async () => {
+      const all = await (await fetch('/api/v1/catalog/master-data')).json();
+      const snacks = all.product_groups.find((entry: { name: string }) => entry.name === 'Snacks');
+      await fetch('/api/v1/catalog/products', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Crisps', product_group_id: snacks.id }) });
+      return snacks.id as number;
+    });
+    expect(group).toBeGreaterThan(0);
+    await page.reload();
+    await page.click('button[aria-label="Remove Snacks"]');
+    await expect.poll(() => page.getByTestId('master-data-problem').textContent()).toBe('This entry is still used by active products');
+    expect(await page.getByTestId('master-data-product-groups').textContent()).toContain('Snacksused by 1 product');
+    await page.click('button[aria-label="Remove Chest freezer"]');
+    await expect.poll(() => page.getByTestId('master-data-locations').textContent()).not.toContain('Chest freezer');
+    await context.close();
+  });
 });

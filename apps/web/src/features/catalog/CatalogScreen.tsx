@@ -2,9 +2,10 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { MasterData } from './MasterData';
 import { ProductEditor } from './ProductEditor';
 
-/** All products: search by name, brand or barcode; create one; open one to edit. */
+/** All products: search by name, brand or barcode; create one; open one to edit. Managers also keep the master data here. */
 export function CatalogScreen({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -37,6 +38,7 @@ export function CatalogScreen({ canEdit }: { canEdit: boolean }) {
     return <ProductEditor productId={open} canEdit={canEdit} onClose={close} />;
   }
   return (
+    <>
     <section className="card form" aria-labelledby="catalog-heading">
       <h2 id="catalog-heading">{t('catalog.heading')}</h2>
       <label>
@@ -64,5 +66,7 @@ export function CatalogScreen({ canEdit }: { canEdit: boolean }) {
       )}
       {problem && <p className="form-problem">{problem}</p>}
     </section>
+    {canEdit && <MasterData />}
+    </>
   );
 }
