@@ -27,7 +27,8 @@ describe('the main screens', () => {
     await page.fill('input[name="password"]', PASSWORD);
     await page.click('button[type="submit"]');
     await page.waitForSelector('#scan-heading');
-    const rice = await api(page, 'POST', '/api/v1/catalog/products', { name: 'Rice', minimum_stock_quantity: 2, shopping_target_quantity: 6 });
+    const grains = await api(page, 'POST', '/api/v1/catalog/master-data/product-groups', { name: 'Grains' });
+    const rice = await api(page, 'POST', '/api/v1/catalog/products', { name: 'Rice', minimum_stock_quantity: 2, shopping_target_quantity: 6, product_group_id: grains.id });
     await api(page, 'POST', '/api/v1/stock/counts', { client_mutation_id: 'screens-count', lines: [{ product_id: rice.id, counted_quantity: 1 }] });
 
     await page.click('nav >> text=Shopping');
@@ -35,6 +36,8 @@ describe('the main screens', () => {
     expect(await page.getByTestId('refill-list').textContent()).toContain('+5');
     await page.click('text=Put on the list');
     await expect.poll(() => page.getByTestId('shopping-list').textContent()).toContain('Rice');
+    // Items are grouped by their product group, aisle by aisle.
+    expect(await page.getByTestId('shopping-list').locator('h3').allTextContents()).toEqual(['Grains']);
     await page.check('input[aria-label="Done: Rice"]');
     await expect.poll(() => page.locator('text=Rice is done.').count()).toBe(1);
     await page.click('button:text-is("Undo")');

@@ -1661,6 +1661,8 @@ export interface components {
             /** @default 0 */
             minimum_stock_quantity?: number;
             notes: string;
+            /** @description The product's group, so a list can be walked aisle by aisle (an addition to the reference contract). */
+            product_group_name?: string | null;
             product_id?: string | null;
             product_image_url?: string | null;
             product_name?: string | null;

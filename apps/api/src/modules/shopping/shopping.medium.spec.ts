@@ -68,4 +68,9 @@ describe('ShoppingService on a real SQLite file', () => {
     const items = await dataSource.manager.find(ShoppingItemEntity);
     expect(items.map((i) => i.desiredQuantity)).toEqual([8]);
   });
+  it('lists open items with their product group, so the list can be walked aisle by aisle', async () => {
+    await dataSource.query(`INSERT INTO product_groups (name, description, active, created_at, updated_at) VALUES ('Grains', '', 1, 'now', 'now')`);
+    await dataSource.query(`UPDATE products SET product_group_id = (SELECT id FROM product_groups WHERE name = 'Grains') WHERE id = 'rice'`);
+    expect((await shopping.list()).map((item) => [item.label, item.product_group_name, item.desired_quantity])).toEqual([['Rice', 'Grains', 8]]);
+  });
 });

@@ -24,6 +24,7 @@ interface ProductStockRow {
   active: number;
   image_url: string | null;
   unit_name: string | null;
+  group_name: string | null;
   minimum: number;
   target: number;
   current: number;
@@ -36,9 +37,9 @@ export function refillSuggestion(current: number, minimum: number, target: numbe
 }
 
 const PRODUCT_STOCK_SQL = `
-  SELECT p.id, p.name, p.active, p.image_url, u.name AS unit_name, p.minimum_stock_quantity AS minimum, p.shopping_target_quantity AS target,
+  SELECT p.id, p.name, p.active, p.image_url, u.name AS unit_name, g.name AS group_name, p.minimum_stock_quantity AS minimum, p.shopping_target_quantity AS target,
          COALESCE((SELECT ROUND(SUM(l.quantity), 6) FROM stock_lots l WHERE l.product_id = p.id AND l.quantity > 0), 0) AS current
-  FROM products p LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id`;
+  FROM products p LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id LEFT JOIN product_groups g ON g.id = p.product_group_id`;
 
 /**
  * The household's shopping list: open items, refill proposals from minimum stock, reviewed
@@ -77,6 +78,7 @@ export class ShoppingService {
       product_name: product?.name ?? null,
       product_image_url: product?.image_url ?? null,
       quantity_unit_name: product?.unit_name ?? null,
+      product_group_name: product?.group_name ?? null,
       stock_quantity: product?.current ?? 0,
       minimum_stock_quantity: product?.minimum ?? 0,
       shopping_target_quantity: product?.target ?? 0,

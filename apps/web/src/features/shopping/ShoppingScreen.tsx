@@ -1,7 +1,8 @@
 import type { Schemas } from '@hinv/api-client';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { groupByProductGroup } from './shopping-groups';
 
 type Item = Schemas['ShoppingListItemResponse'];
 type Proposal = Schemas['ShoppingLowStockItemResponse'];
@@ -11,7 +12,7 @@ type Proposal = Schemas['ShoppingLowStockItemResponse'];
  * refill proposals from minimum stock before they go on the list.
  */
 export function ShoppingScreen({ canWrite }: { canWrite: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const [items, setItems] = useState<Item[] | null>(null);
   const [proposals, setProposals] = useState<Proposal[]>([]);
@@ -73,38 +74,45 @@ export function ShoppingScreen({ canWrite }: { canWrite: boolean }) {
         ) : items.length === 0 ? (
           <p className="muted">{t('shopping.empty')}</p>
         ) : (
-          <ul className="rows" data-testid="shopping-list">
-            {items.map((item) => (
-              <li key={item.id}>
-                <label className="inline">
-                  {canWrite && <input type="checkbox" aria-label={t('shopping.check', { label: item.label })} onChange={() => void check(item)} />}
-                  {item.label}
-                </label>
-                <input
-                  disabled={!canWrite}
-                  className="amount"
-                  aria-label={t('shopping.amount', { label: item.label })}
-                  inputMode="decimal"
-                  defaultValue={item.desired_quantity}
-                  onBlur={(e) => {
-                    const amount = Number(e.target.value.replace(',', '.'));
-                    if (amount > 0 && amount !== item.desired_quantity) void save(item, { desired_quantity: amount }).then(load);
-                  }}
-                />
-                <input
-                  disabled={!canWrite}
-                  className="note"
-                  aria-label={t('shopping.note', { label: item.label })}
-                  placeholder={t('shopping.notePlaceholder')}
-                  maxLength={500}
-                  defaultValue={item.notes}
-                  onBlur={(e) => {
-                    if (e.target.value !== item.notes) void save(item, { notes: e.target.value }).then(load);
-                  }}
-                />
-              </li>
+          <div data-testid="shopping-list">
+            {groupByProductGroup(items, i18n.language).map((group) => (
+              <Fragment key={group.name ?? ''}>
+                <h3>{group.name ?? t('shopping.otherGroup')}</h3>
+                <ul className="rows">
+                  {group.items.map((item) => (
+                    <li key={item.id}>
+                      <label className="inline">
+                        {canWrite && <input type="checkbox" aria-label={t('shopping.check', { label: item.label })} onChange={() => void check(item)} />}
+                        {item.label}
+                      </label>
+                      <input
+                        disabled={!canWrite}
+                        className="amount"
+                        aria-label={t('shopping.amount', { label: item.label })}
+                        inputMode="decimal"
+                        defaultValue={item.desired_quantity}
+                        onBlur={(e) => {
+                          const amount = Number(e.target.value.replace(',', '.'));
+                          if (amount > 0 && amount !== item.desired_quantity) void save(item, { desired_quantity: amount }).then(load);
+                        }}
+                      />
+                      <input
+                        disabled={!canWrite}
+                        className="note"
+                        aria-label={t('shopping.note', { label: item.label })}
+                        placeholder={t('shopping.notePlaceholder')}
+                        maxLength={500}
+                        defaultValue={item.notes}
+                        onBlur={(e) => {
+                          if (e.target.value !== item.notes) void save(item, { notes: e.target.value }).then(load);
+                        }}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </Fragment>
             ))}
-          </ul>
+          </div>
         )}
       </section>
       {canWrite && proposals.length > 0 && (

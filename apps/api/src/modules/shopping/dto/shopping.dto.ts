@@ -14,6 +14,8 @@ export class ShoppingListItemResponse {
   product_name?: string | null;
   product_image_url?: string | null;
   quantity_unit_name?: string | null;
+  /** The product's group, so a list can be walked aisle by aisle (an addition to the reference contract). */
+  product_group_name?: string | null;
   stock_quantity?: number = 0;
   minimum_stock_quantity?: number = 0;
   shopping_target_quantity?: number = 0;
