@@ -32,6 +32,8 @@ describe('the catalog in the PWA', () => {
     await page.fill('input[name="new_product_name"]', 'Strawberry jam');
     await page.click('button:text-is("Create")');
     await page.waitForSelector('[data-testid="product-editor"]');
+    // A new product has its one variant, still without a barcode.
+    await expect.poll(() => page.getByTestId('variant-list').textContent()).toBe('Strawberry jamno barcode');
 
     const photo = join(mkdtempSync(join(tmpdir(), 'hinv-photo-')), 'jam.png');
     writeFileSync(photo, await pngOf(800, 600));

@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { VariantList } from './VariantList';
 import { uploadPhoto } from './upload-photo';
 
 type Detail = Schemas['CatalogProductDetailResponse'];
@@ -136,6 +137,7 @@ export function ProductEditor({ productId, canEdit, onClose }: { productId: stri
           <input name="photo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void choosePhoto(e.target.files?.[0])} />
         </label>
       )}
+      <VariantList product={product} />
       {progress !== null && <progress max={1} value={progress} aria-label={t('catalog.uploading')} />}
       {message && (
         <p className="notice" role="status" data-testid="product-message">

@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { VariantList } from '../catalog/VariantList';
 
 type Lot = Schemas['StockLotResponse'];
 type Movement = Schemas['StockMovementResponse'];
@@ -47,15 +48,7 @@ export function ProductStock({ productId, onBack }: { productId: string; onBack:
           ))}
         </ul>
       )}
-      <h3>{t('productStock.variants')}</h3>
-      <ul className="rows" data-testid="variant-list">
-        {product?.variants.map((variant) => (
-          <li key={variant.id}>
-            <span>{[variant.brand, variant.name].filter(Boolean).join(' ') || product.name}</span>
-            <span className="muted small">{variant.barcodes.map((code) => code.barcode).join(', ') || t('productStock.noBarcodes')}</span>
-          </li>
-        ))}
-      </ul>
+      {product && <VariantList product={product} />}
       <h3>{t('productStock.history')}</h3>
       <ul className="rows" data-testid="movement-list">
         {movements.map((movement) => (
