@@ -33,7 +33,16 @@ describe('the catalog in the PWA', () => {
     await page.click('button:text-is("Create")');
     await page.waitForSelector('[data-testid="product-editor"]');
     // A new product has its one variant, still without a barcode.
-    await expect.poll(() => page.getByTestId('variant-list').textContent()).toBe('Strawberry jamno barcode');
+    await expect.poll(() => page.getByTestId('variant-list').textContent()).toBe('Strawberry jamno barcodeAdd barcode');
+    // Barcodes follow the scanning rules: a wrong check digit is refused with the reason.
+    await page.fill('input[name="new_barcode"]', '4006381333932');
+    await page.click('button:text-is("Add barcode")');
+    await expect.poll(() => page.getByTestId('barcode-problem').count()).toBe(1);
+    expect(await page.getByTestId('variant-list').textContent()).toContain('no barcode');
+    await page.fill('input[name="new_barcode"]', '4006381333931');
+    await page.click('button:text-is("Add barcode")');
+    await expect.poll(() => page.locator('button[aria-label="Remove barcode 4006381333931"]').count()).toBe(1);
+    expect(await page.getByTestId('barcode-problem').count()).toBe(0);
 
     const photo = join(mkdtempSync(join(tmpdir(), 'hinv-photo-')), 'jam.png');
     writeFileSync(photo, await pngOf(800, 600));
@@ -59,7 +68,9 @@ describe('the catalog in the PWA', () => {
       const list = await (await fetch('/api/v1/catalog/products?q=jam')).json();
       return (await fetch(`/api/v1/catalog/products/${list[0].id}`)).json();
     });
-    expect(saved).toMatchObject({ name: 'Strawberry jam', notes: 'Top shelf' });
+    expect(saved).toMatchObject({ name: 'Strawberry jam', notes: 'Top shelf', barcode_count: 1 });
+    await second.click('button[aria-label="Remove barcode 4006381333931"]');
+    await expect.poll(() => second.getByTestId('variant-list').textContent()).toContain('no barcode');
     await context.close();
   });
 

@@ -46,6 +46,10 @@ export function ProductEditor({ productId, canEdit, onClose }: { productId: stri
   useEffect(() => {
     void load();
   }, [load]);
+  // After a barcode change: the fresh product (and its version), without dropping unsaved edits.
+  const refreshProduct = useCallback(() => {
+    api.GET('/api/v1/catalog/products/{product_id}', { params: { path: { product_id: productId } } }).then(({ data }) => data && setProduct(data), () => undefined);
+  }, [api, productId]);
 
   const save = async (basis: Detail) => {
     if (!fields) return;
@@ -137,7 +141,7 @@ export function ProductEditor({ productId, canEdit, onClose }: { productId: stri
           <input name="photo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void choosePhoto(e.target.files?.[0])} />
         </label>
       )}
-      <VariantList product={product} />
+      <VariantList product={product} onChanged={canEdit ? refreshProduct : undefined} />
       {progress !== null && <progress max={1} value={progress} aria-label={t('catalog.uploading')} />}
       {message && (
         <p className="notice" role="status" data-testid="product-message">

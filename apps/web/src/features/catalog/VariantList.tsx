@@ -1,20 +1,79 @@
 import type { Schemas } from '@hinv/api-client';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/api-context';
+import { serverDetail } from '../../app/server-detail';
 
-/** A product's variants (brand, name) with their barcodes; read-only. */
-export function VariantList({ product }: { product: Schemas['CatalogProductDetailResponse'] }) {
+type Product = Schemas['CatalogProductDetailResponse'];
+type Variant = Product['variants'][number];
+
+/**
+ * A product's variants (brand, name) with their barcodes. With `onChanged`, barcodes can be
+ * added and removed; the server applies the same normalisation and check-digit rules as scanning.
+ */
+export function VariantList({ product, onChanged }: { product: Product; onChanged?: () => void }) {
   const { t } = useTranslation();
+  const api = useApi();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const add = async (variant: Variant, barcode: string) => {
+    const { error } = await api.POST('/api/v1/catalog/variants/{variant_id}/barcodes', { params: { path: { variant_id: variant.id } }, body: { barcode } });
+    setProblem(error ? (serverDetail(error) ?? t('catalog.barcodeRefused')) : null);
+    if (!error) onChanged?.();
+    return !error;
+  };
+  const remove = async (variant: Variant, barcode: string) => {
+    const { error } = await api.DELETE('/api/v1/catalog/variants/{variant_id}/barcodes/{barcode}', { params: { path: { variant_id: variant.id, barcode } } });
+    setProblem(error ? (serverDetail(error) ?? t('catalog.problem')) : null);
+    if (!error) onChanged?.();
+  };
+
   return (
     <>
       <h3>{t('catalog.variants')}</h3>
+      {problem && (
+        <p className="form-problem" role="alert" data-testid="barcode-problem">
+          {problem}
+        </p>
+      )}
       <ul className="rows" data-testid="variant-list">
         {product.variants.map((variant) => (
           <li key={variant.id}>
             <span>{[variant.brand, variant.name].filter(Boolean).join(' ') || product.name}</span>
-            <span className="muted small">{variant.barcodes.map((code) => code.barcode).join(', ') || t('catalog.noBarcodes')}</span>
+            {!onChanged && <span className="muted small">{variant.barcodes.map((code) => code.barcode).join(', ') || t('catalog.noBarcodes')}</span>}
+            {onChanged && (
+              <span className="actions">
+                {variant.barcodes.length === 0 && <span className="muted small">{t('catalog.noBarcodes')}</span>}
+                {variant.barcodes.map((code) => (
+                  <button key={code.barcode} type="button" className="secondary" aria-label={t('catalog.removeBarcode', { barcode: code.barcode })} onClick={() => void remove(variant, code.barcode)}>
+                    {code.barcode} ×
+                  </button>
+                ))}
+                <BarcodeForm onAdd={(barcode) => add(variant, barcode)} />
+              </span>
+            )}
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+function BarcodeForm({ onAdd }: { onAdd: (barcode: string) => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const [barcode, setBarcode] = useState('');
+  const submit = async (event: FormEvent) => {
+    // Nested inside the product form: keep the product's own submit out of it.
+    event.preventDefault();
+    event.stopPropagation();
+    if (await onAdd(barcode.trim())) setBarcode('');
+  };
+  return (
+    <span className="inline">
+      <input name="new_barcode" aria-label={t('catalog.newBarcode')} inputMode="numeric" maxLength={100} value={barcode} onChange={(e) => setBarcode(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void submit(e)} />
+      <button type="button" className="secondary" onClick={(e) => void submit(e)}>
+        {t('catalog.addBarcode')}
+      </button>
+    </span>
   );
 }
