@@ -38,13 +38,4 @@ export class Database {
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.writeLock.runExclusive(() => this.dataSource.transaction((manager) => work(manager)));
   }
-
-  /**
-   * The same queue for a synchronous unit of prepared statements (hot paths: a resolved scan,
-   * an audit row). better-sqlite3 runs it in one native transaction, without TypeORM's
-   * asynchronous BEGIN/COMMIT round trips; an exception rolls it back.
-   */
-  writeSync<T>(work: (sqlite: SqliteConnection) => T): Promise<T> {
-    return this.writeLock.runExclusive(() => this.sqlite.transaction(work)(this.sqlite));
-  }
 }

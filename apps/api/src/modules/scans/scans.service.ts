@@ -65,7 +65,7 @@ export class ScansService {
     const local = this.drafts.localHit(code.code);
     if (local) {
       // A local hit always makes a new resolved draft (unless the key was used meanwhile).
-      const draft = await this.database.writeSync(() => {
+      const draft = await this.database.write(async () => {
         const replay = key ? this.drafts.byResolveKey(key) : null;
         if (replay) return replay;
         return this.drafts.insert(
