@@ -36,11 +36,11 @@ describe('the catalog in the PWA', () => {
     await expect.poll(() => page.getByTestId('variant-list').textContent()).toBe('Strawberry jamno barcodeAdd barcode');
     // Barcodes follow the scanning rules: a wrong check digit is refused with the reason.
     await page.fill('input[name="new_barcode"]', '4006381333932');
-    await page.click('button:text-is("Add barcode")');
+    await page.click('button[aria-label="Add barcode to Strawberry jam"]');
     await expect.poll(() => page.getByTestId('barcode-problem').count()).toBe(1);
     expect(await page.getByTestId('variant-list').textContent()).toContain('no barcode');
     await page.fill('input[name="new_barcode"]', '4006381333931');
-    await page.click('button:text-is("Add barcode")');
+    await page.click('button[aria-label="Add barcode to Strawberry jam"]');
     await expect.poll(() => page.locator('button[aria-label="Remove barcode 4006381333931"]').count()).toBe(1);
     expect(await page.getByTestId('barcode-problem').count()).toBe(0);
 

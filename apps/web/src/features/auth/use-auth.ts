@@ -21,6 +21,8 @@ export interface Auth {
   signInWithPasskey(): Promise<void>;
   acceptInvitation(token: string, input: Schemas['HouseholdInvitationAcceptInput']): Promise<void>;
   logout(): Promise<void>;
+  /** Takes a fresh state the API returned elsewhere (a saved profile), so the shell shows it at once. */
+  adopt(next: AuthState): void;
 }
 
 /**
@@ -96,6 +98,7 @@ export function useAuth(): Auth {
           body: { challenge_id: begin.data.challenge_id, credential: credential as unknown as Record<string, never> },
         });
       }),
+    adopt: settle,
     acceptInvitation: (token, input) => step(() => api.POST('/api/v1/auth/invitations/{token}/accept', { params: { path: { token } }, body: input })),
     logout: () =>
       step(async () => {

@@ -121,19 +121,19 @@ export function ProductEditor({ productId, canEdit, onClose }: { productId: stri
       )}
       <label>
         {t('catalog.name')}
-        <input name="product_name" required maxLength={300} value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} />
+        <input readOnly={!canEdit} name="product_name" required maxLength={300} value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} />
       </label>
       <label>
         {t('catalog.minimum')}
-        <input name="minimum" type="number" min={0} step="any" value={fields.minimum} onChange={(e) => setFields({ ...fields, minimum: e.target.value })} />
+        <input readOnly={!canEdit} name="minimum" type="number" min={0} step="any" value={fields.minimum} onChange={(e) => setFields({ ...fields, minimum: e.target.value })} />
       </label>
       <label>
         {t('catalog.target')}
-        <input name="target" type="number" min={0} step="any" value={fields.target} onChange={(e) => setFields({ ...fields, target: e.target.value })} />
+        <input readOnly={!canEdit} name="target" type="number" min={0} step="any" value={fields.target} onChange={(e) => setFields({ ...fields, target: e.target.value })} />
       </label>
       <label>
         {t('catalog.notes')}
-        <input name="notes" maxLength={2000} value={fields.notes} onChange={(e) => setFields({ ...fields, notes: e.target.value })} />
+        <input readOnly={!canEdit} name="notes" maxLength={2000} value={fields.notes} onChange={(e) => setFields({ ...fields, notes: e.target.value })} />
       </label>
       {canEdit && (
         <label>

@@ -15,6 +15,7 @@ export function VariantList({ product, onChanged }: { product: Product; onChange
   const { t } = useTranslation();
   const api = useApi();
   const [problem, setProblem] = useState<string | null>(null);
+  const labelOf = (variant: Variant) => [variant.brand, variant.name].filter(Boolean).join(' ') || product.name;
 
   const add = async (variant: Variant, barcode: string) => {
     const { error } = await api.POST('/api/v1/catalog/variants/{variant_id}/barcodes', { params: { path: { variant_id: variant.id } }, body: { barcode } });
@@ -39,7 +40,7 @@ export function VariantList({ product, onChanged }: { product: Product; onChange
       <ul className="rows" data-testid="variant-list">
         {product.variants.map((variant) => (
           <li key={variant.id}>
-            <span>{[variant.brand, variant.name].filter(Boolean).join(' ') || product.name}</span>
+            <span>{labelOf(variant)}</span>
             {!onChanged && <span className="muted small">{variant.barcodes.map((code) => code.barcode).join(', ') || t('catalog.noBarcodes')}</span>}
             {onChanged && (
               <span className="actions">
@@ -49,7 +50,7 @@ export function VariantList({ product, onChanged }: { product: Product; onChange
                     {code.barcode} ×
                   </button>
                 ))}
-                <BarcodeForm onAdd={(barcode) => add(variant, barcode)} />
+                <BarcodeForm variantLabel={labelOf(variant)} onAdd={(barcode) => add(variant, barcode)} />
               </span>
             )}
           </li>
@@ -59,7 +60,7 @@ export function VariantList({ product, onChanged }: { product: Product; onChange
   );
 }
 
-function BarcodeForm({ onAdd }: { onAdd: (barcode: string) => Promise<boolean> }) {
+function BarcodeForm({ variantLabel, onAdd }: { variantLabel: string; onAdd: (barcode: string) => Promise<boolean> }) {
   const { t } = useTranslation();
   const [barcode, setBarcode] = useState('');
   const submit = async (event: FormEvent) => {
@@ -70,8 +71,8 @@ function BarcodeForm({ onAdd }: { onAdd: (barcode: string) => Promise<boolean> }
   };
   return (
     <span className="inline">
-      <input name="new_barcode" aria-label={t('catalog.newBarcode')} inputMode="numeric" maxLength={100} value={barcode} onChange={(e) => setBarcode(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void submit(e)} />
-      <button type="button" className="secondary" onClick={(e) => void submit(e)}>
+      <input name="new_barcode" aria-label={t('catalog.newBarcode', { name: variantLabel })} inputMode="numeric" maxLength={100} value={barcode} onChange={(e) => setBarcode(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void submit(e)} />
+      <button type="button" className="secondary" aria-label={t('catalog.addBarcodeTo', { name: variantLabel })} onClick={(e) => void submit(e)}>
         {t('catalog.addBarcode')}
       </button>
     </span>

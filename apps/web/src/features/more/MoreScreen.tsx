@@ -54,9 +54,9 @@ export function MoreScreen({ auth }: { auth: Auth }) {
           {t('app.signOut')}
         </button>
       </section>
-      {user && <AccountPanel isOwner={user.role === 'owner'} displayName={user.display_name} email={user.email ?? null} />}
+      {user && <AccountPanel isOwner={user.role === 'owner'} displayName={user.display_name} email={user.email ?? null} onProfileSaved={auth.adopt} />}
       <SecurityPanel />
-      {manager && user && <MembersPanel selfId={user.id} />}
+      {manager && user && <MembersPanel selfId={user.id} selfRole={user.role} />}
       {manager && <TokensPanel />}
       <section className="card" aria-labelledby="status-heading">
         <h2 id="status-heading">{t('status.heading')}</h2>

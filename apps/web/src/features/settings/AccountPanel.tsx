@@ -2,11 +2,12 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import type { Auth } from '../auth/use-auth';
 import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../auth/recent-auth';
 
 /** The signed-in user's password and devices (this one marked); the owner also edits the profile. */
-export function AccountPanel({ isOwner, displayName, email }: { isOwner: boolean; displayName: string; email: string | null }) {
+export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { isOwner: boolean; displayName: string; email: string | null; onProfileSaved: Auth['adopt'] }) {
   const { t } = useTranslation();
   const api = useApi();
   const withRecentAuth = useRecentAuth();
@@ -24,14 +25,18 @@ export function AccountPanel({ isOwner, displayName, email }: { isOwner: boolean
   const saveProfile = async (event: FormEvent) => {
     event.preventDefault();
     const result = await withRecentAuth(() => api.PATCH('/api/v1/auth/profile', { body: { display_name: name.trim(), email: mail.trim() || null } }));
-    setNotice(result?.data ? t('account.profileSaved') : (serverDetail(result?.error) ?? t('account.problem')));
+    if (!result) return;
+    if (result.data) onProfileSaved(result.data);
+    setNotice(result.data ? t('account.profileSaved') : (serverDetail(result.error) ?? t('account.problem')));
   };
 
   const changePassword = async (event: FormEvent) => {
     event.preventDefault();
     const result = await withRecentAuth(() => api.PUT('/api/v1/auth/password', { body: { password } }));
-    setPassword('');
-    setNotice(result?.data ? t('account.passwordChanged') : (serverDetail(result?.error) ?? t('account.problem')));
+    // A cancelled confirmation or a refusal keeps what was typed.
+    if (!result) return;
+    if (result.data) setPassword('');
+    setNotice(result.data ? t('account.passwordChanged') : (serverDetail(result.error) ?? t('account.problem')));
     load();
   };
 

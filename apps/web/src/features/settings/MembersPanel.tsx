@@ -8,7 +8,7 @@ import { useRecentAuth } from '../auth/recent-auth';
 type Role = Schemas['HouseholdInvitationCreateInput']['role'];
 
 /** Household members and invitations (owners and admins; the API enforces the admin limits). */
-export function MembersPanel({ selfId }: { selfId: string }) {
+export function MembersPanel({ selfId, selfRole }: { selfId: string; selfRole: string }) {
   const { t } = useTranslation();
   const api = useApi();
   const withRecentAuth = useRecentAuth();
@@ -19,6 +19,9 @@ export function MembersPanel({ selfId }: { selfId: string }) {
   const [role, setRole] = useState<NonNullable<Role>>('member');
   const [link, setLink] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Admins may manage members and viewers only; the API refuses anything more (403 admin_limit).
+  const grantable = selfRole === 'owner' ? (['admin', 'member', 'viewer'] as const) : (['member', 'viewer'] as const);
+  const manageable = (member: Schemas['HouseholdMemberResponse']) => member.role !== 'owner' && member.id !== selfId && (selfRole === 'owner' || member.role !== 'admin');
 
   const load = useCallback(() => {
     api.GET('/api/v1/auth/members').then(({ data }) => setMembers(data ?? []), () => undefined);
@@ -42,7 +45,7 @@ export function MembersPanel({ selfId }: { selfId: string }) {
     const result = await withRecentAuth(() =>
       api.PATCH('/api/v1/auth/members/{user_id}', { params: { path: { user_id: member.id } }, body: { role: (changes.role ?? member.role) as NonNullable<Role>, active: changes.active ?? member.active } }),
     );
-    setNotice(result?.data ? null : (serverDetail(result?.error) ?? t('members.problem')));
+    if (result) setNotice(result.data ? null : (serverDetail(result.error) ?? t('members.problem')));
     load();
   };
 
@@ -65,12 +68,12 @@ export function MembersPanel({ selfId }: { selfId: string }) {
             <span>
               {member.display_name} <span className="muted small">{member.email}</span>
             </span>
-            {member.role === 'owner' || member.id === selfId ? (
+            {!manageable(member) ? (
               <span className="muted small">{t(`members.roles.${member.role}`)}</span>
             ) : (
               <span className="actions">
                 <select aria-label={t('members.roleOf', { name: member.display_name })} value={member.role} onChange={(e) => void update(member, { role: e.target.value as NonNullable<Role> })}>
-                  {(['admin', 'member', 'viewer'] as const).map((value) => (
+                  {grantable.map((value) => (
                     <option key={value} value={value}>
                       {t(`members.roles.${value}`)}
                     </option>
@@ -102,7 +105,7 @@ export function MembersPanel({ selfId }: { selfId: string }) {
         <label>
           {t('members.role')}
           <select name="invite_role" value={role} onChange={(e) => setRole(e.target.value as NonNullable<Role>)}>
-            {(['admin', 'member', 'viewer'] as const).map((value) => (
+            {grantable.map((value) => (
               <option key={value} value={value}>
                 {t(`members.roles.${value}`)}
               </option>

@@ -29,7 +29,9 @@ export function SecurityPanel() {
   const enableTotp = async (event: FormEvent) => {
     event.preventDefault();
     const result = await withRecentAuth(() => api.POST('/api/v1/auth/totp/enable', { body: { code: code.trim() } }));
-    if (result?.data) {
+    if (!result) return;
+    if (result.data) {
+      setNotice(null);
       setSetup(null);
       setCode('');
       setRecoveryCodes(result.data.recovery_codes ?? []);

@@ -80,33 +80,39 @@ export function ShoppingScreen({ canWrite }: { canWrite: boolean }) {
                 <h3>{group.name ?? t('shopping.otherGroup')}</h3>
                 <ul className="rows">
                   {group.items.map((item) => (
-                    <li key={item.id}>
+                    <li key={`${item.id}:${item.updated_at}`}>
                       <label className="inline">
                         {canWrite && <input type="checkbox" aria-label={t('shopping.check', { label: item.label })} onChange={() => void check(item)} />}
                         {item.label}
                       </label>
-                      <input
-                        disabled={!canWrite}
-                        className="amount"
-                        aria-label={t('shopping.amount', { label: item.label })}
-                        inputMode="decimal"
-                        defaultValue={item.desired_quantity}
-                        onBlur={(e) => {
-                          const amount = Number(e.target.value.replace(',', '.'));
-                          if (amount > 0 && amount !== item.desired_quantity) void save(item, { desired_quantity: amount }).then(load);
-                        }}
-                      />
-                      <input
-                        disabled={!canWrite}
-                        className="note"
-                        aria-label={t('shopping.note', { label: item.label })}
-                        placeholder={t('shopping.notePlaceholder')}
-                        maxLength={500}
-                        defaultValue={item.notes}
-                        onBlur={(e) => {
-                          if (e.target.value !== item.notes) void save(item, { notes: e.target.value }).then(load);
-                        }}
-                      />
+                      {canWrite ? (
+                        <>
+                          <input
+                            className="amount"
+                            aria-label={t('shopping.amount', { label: item.label })}
+                            inputMode="decimal"
+                            defaultValue={item.desired_quantity}
+                            onBlur={(e) => {
+                              const amount = Number(e.target.value.replace(',', '.'));
+                              if (amount > 0 && amount !== item.desired_quantity) void save(item, { desired_quantity: amount }).then(load);
+                            }}
+                          />
+                          <input
+                            className="note"
+                            aria-label={t('shopping.note', { label: item.label })}
+                            placeholder={t('shopping.notePlaceholder')}
+                            maxLength={500}
+                            defaultValue={item.notes}
+                            onBlur={(e) => {
+                              if (e.target.value !== item.notes) void save(item, { notes: e.target.value }).then(load);
+                            }}
+                          />
+                        </>
+                      ) : (
+                        <span className="muted small">
+                          {item.desired_quantity} {item.quantity_unit_name ?? ''} {item.notes}
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>

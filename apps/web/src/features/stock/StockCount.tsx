@@ -15,7 +15,8 @@ export function StockCount({ onDone }: { onDone: (message: string | null) => voi
   const [products, setProducts] = useState<Product[]>([]);
   const [counted, setCounted] = useState<Record<string, string>>({});
   const [reviewing, setReviewing] = useState(false);
-  const [key] = useState(() => `count_${crypto.randomUUID()}`);
+  // One key per reviewed set of amounts: a retry of the same confirm replays, a changed count is new.
+  const [key, setKey] = useState(() => `count_${crypto.randomUUID()}`);
   const [problem, setProblem] = useState(false);
 
   useEffect(() => {
@@ -81,7 +82,14 @@ export function StockCount({ onDone }: { onDone: (message: string | null) => voi
             <button type="button" onClick={() => void confirm()}>
               {t('count.confirm')}
             </button>
-            <button type="button" className="secondary" onClick={() => setReviewing(false)}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                setReviewing(false);
+                setKey(`count_${crypto.randomUUID()}`);
+              }}
+            >
               {t('count.edit')}
             </button>
           </>
