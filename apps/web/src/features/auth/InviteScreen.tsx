@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { NewPasswordField } from './NewPasswordField';
 import { ProblemText } from './SignIn';
 import type { Auth } from './use-auth';
 
@@ -39,10 +40,7 @@ export function InviteScreen({ token, auth }: { token: string; auth: Auth }) {
       <h2 id="invite-heading">{t('invite.heading')}</h2>
       <p>{t('invite.intro', { household: invitation.household_name, name: invitation.display_name, role: t(`invite.roles.${invitation.role}`) })}</p>
       <p className="muted">{invitation.email}</p>
-      <label>
-        {t('auth.field.newPassword')}
-        <input name="password" type="password" autoComplete="new-password" required minLength={10} maxLength={512} value={password} onChange={(e) => setPassword(e.target.value)} />
-      </label>
+      <NewPasswordField label={t('auth.field.newPassword')} value={password} onChange={setPassword} />
       <ProblemText auth={auth} />
       <button type="submit" disabled={auth.busy}>
         {t('invite.submit')}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordField } from './NewPasswordField';
 import type { Auth } from './use-auth';
 
 /** Refusals the sign-in screens explain in words; anything else gets the generic text. */
@@ -33,10 +34,7 @@ function SetupForm({ auth }: { auth: Auth }) {
         {t('auth.field.displayName')}
         <input name="display_name" autoComplete="name" minLength={2} maxLength={100} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
       </label>
-      <label>
-        {t('auth.field.newPassword')}
-        <input name="password" type="password" autoComplete="new-password" required minLength={10} maxLength={512} value={password} onChange={(e) => setPassword(e.target.value)} />
-      </label>
+      <NewPasswordField label={t('auth.field.newPassword')} value={password} onChange={setPassword} />
       <ProblemText auth={auth} />
       <button type="submit" disabled={auth.busy}>
         {t('auth.setup.submit')}

@@ -35,21 +35,21 @@ export function ProductEditor({ productId, canEdit, onClose }: { productId: stri
   const [message, setMessage] = useState<string | null>(null);
   const [photoVersion, setPhotoVersion] = useState(0);
 
-  const load = useCallback(async () => {
-    const { data } = await api.GET('/api/v1/catalog/products/{product_id}', { params: { path: { product_id: productId } } });
-    if (data) {
-      setProduct(data);
-      setFields(fieldsOf(data));
-    }
-    return data;
-  }, [api, productId]);
+  /** The server's product; with `keepEdits` (after a barcode change) the form keeps what was typed. */
+  const load = useCallback(
+    async (keepEdits = false) => {
+      const { data } = await api.GET('/api/v1/catalog/products/{product_id}', { params: { path: { product_id: productId } } });
+      if (data) {
+        setProduct(data);
+        if (!keepEdits) setFields(fieldsOf(data));
+      }
+      return data;
+    },
+    [api, productId],
+  );
   useEffect(() => {
     void load();
   }, [load]);
-  // After a barcode change: the fresh product (and its version), without dropping unsaved edits.
-  const refreshProduct = useCallback(() => {
-    api.GET('/api/v1/catalog/products/{product_id}', { params: { path: { product_id: productId } } }).then(({ data }) => data && setProduct(data), () => undefined);
-  }, [api, productId]);
 
   const save = async (basis: Detail) => {
     if (!fields) return;
@@ -141,7 +141,7 @@ export function ProductEditor({ productId, canEdit, onClose }: { productId: stri
           <input name="photo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void choosePhoto(e.target.files?.[0])} />
         </label>
       )}
-      <VariantList product={product} onChanged={canEdit ? refreshProduct : undefined} />
+      <VariantList product={product} onChanged={canEdit ? () => void load(true) : undefined} />
       {progress !== null && <progress max={1} value={progress} aria-label={t('catalog.uploading')} />}
       {message && (
         <p className="notice" role="status" data-testid="product-message">

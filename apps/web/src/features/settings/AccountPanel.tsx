@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { NewPasswordField } from '../auth/NewPasswordField';
 import type { Auth } from '../auth/use-auth';
 import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../auth/recent-auth';
@@ -67,10 +68,7 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
         </form>
       )}
       <form className="form" onSubmit={changePassword}>
-        <label>
-          {t('account.newPassword')}
-          <input name="new_password" type="password" autoComplete="new-password" required minLength={10} maxLength={512} value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
+        <NewPasswordField label={t('account.newPassword')} name="new_password" value={password} onChange={setPassword} />
         <button type="submit">{t('account.changePassword')}</button>
       </form>
       <h3>{t('account.devices')}</h3>

@@ -1,6 +1,7 @@
+import { OptionalCalendarDate } from '../../../common/errors/calendar-date.js';
 import { Nullable } from '../../../common/errors/nullable.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
 import { RESOLUTION_SOURCES, SCAN_MODES, SCAN_STATUSES, type ResolutionSource, type ScanMode, type ScanStatus } from '../scan-draft.entity.js';
 
 
@@ -151,10 +152,7 @@ export class ScanConfirmInput {
 
   /** YYYY-MM-DD; without it an added lot gets today plus the product's best-before days (if any). */
   @IsOptional()
-  @Nullable()
-  @IsISO8601({ strict: true }, { message: 'best_before_date must be a date YYYY-MM-DD' })
-  @Length(10, 10, { message: 'best_before_date must be a date YYYY-MM-DD' })
-  @ApiProperty({ type: 'string', format: 'date', nullable: true, required: false })
+  @OptionalCalendarDate()
   best_before_date?: string | null;
 
   @IsOptional()

@@ -1,7 +1,8 @@
+import { OptionalCalendarDate } from '../../../common/errors/calendar-date.js';
 import { Nullable } from '../../../common/errors/nullable.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
 export const STOCK_COUNT_SOURCES = ['manual', 'grocy_review'] as const;
 
@@ -31,10 +32,7 @@ export class StockCountLineInput {
 
   /** YYYY-MM-DD, for the lot created by an increase. */
   @IsOptional()
-  @Nullable()
-  @IsISO8601({ strict: true }, { message: 'best_before_date must be a date YYYY-MM-DD' })
-  @Length(10, 10, { message: 'best_before_date must be a date YYYY-MM-DD' })
-  @ApiProperty({ type: 'string', format: 'date', nullable: true, required: false })
+  @OptionalCalendarDate()
   best_before_date?: string | null;
 
   @IsOptional()
