@@ -13,6 +13,8 @@ import { LocationEntity, ProductGroupEntity, QuantityUnitEntity } from '../modul
 import { ProductEntity } from '../modules/catalog/product.entity.js';
 import { VariantEntity } from '../modules/catalog/variant.entity.js';
 import { ExternalRefEntity } from '../modules/open-food-facts/external-ref.entity.js';
+import { ReceiptItemEntity } from '../modules/receipts/receipt-item.entity.js';
+import { ReceiptEntity } from '../modules/receipts/receipt.entity.js';
 import { ScanDraftEntity } from '../modules/scans/scan-draft.entity.js';
 import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity } from '../modules/shopping/shopping-generation.entity.js';
 import { ShoppingItemEntity } from '../modules/shopping/shopping-item.entity.js';
@@ -51,4 +53,6 @@ export const ENTITIES = [
   ShoppingGenerationItemEntity,
   ScanDraftEntity,
   ExternalRefEntity,
+  ReceiptEntity,
+  ReceiptItemEntity,
 ];

@@ -8,6 +8,7 @@ import { StockMovementsAppendOnly1795309558329 } from './1795309558329-stock-mov
 import { StockCounts1795309619109 } from './1795309619109-stock-counts.js';
 import { ShoppingList1795309715736 } from './1795309715736-shopping-list.js';
 import { Scanning1795310191234 } from './1795310191234-scanning.js';
+import { Receipts1795314910690 } from './1795314910690-receipts.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   StockCounts1795309619109,
   ShoppingList1795309715736,
   Scanning1795310191234,
+  Receipts1795314910690,
 ];

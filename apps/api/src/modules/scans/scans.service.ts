@@ -13,6 +13,7 @@ import { MasterDataService } from '../catalog/master-data/master-data.service.js
 import { ProductEntity } from '../catalog/product.entity.js';
 import { ExternalRefsService } from '../open-food-facts/external-refs.service.js';
 import { OpenFoodFactsClient } from '../open-food-facts/open-food-facts.client.js';
+import { ReceiptReconcileService } from '../receipts/receipt-reconcile.service.js';
 import { ShoppingService } from '../shopping/shopping.service.js';
 import { StockService } from '../stock/stock.service.js';
 import type { BarcodeLookupResponse, ScanConfirmInput, ScanResolveInput, ScanResponse, ScanUpdateInput } from './dto/scan.dto.js';
@@ -54,6 +55,7 @@ export class ScansService {
     private readonly openFoodFacts: OpenFoodFactsClient,
     private readonly externalRefs: ExternalRefsService,
     private readonly drafts: ScanDraftsRepository,
+    private readonly receiptReconcile: ReceiptReconcileService,
   ) {}
 
   async resolve(principal: Principal, input: ScanResolveInput): Promise<ScanResponse> {
@@ -252,11 +254,11 @@ export class ScansService {
           extras = { shopping_item_id: await this.shopping.addForProduct(manager, product, quantity) };
           break;
       }
-      // Receipt lines are re-checked against the catalog once receipts exist; nothing to reconcile yet.
+      const reconciled = await this.receiptReconcile.reconcile(manager);
       Object.assign(draft, {
         status: 'confirmed',
         confirmKey: input.client_mutation_id,
-        actionResult: { mode: draft.mode, quantity: draft.mode === 'open' ? 0 : quantity, reconciled_receipt_items: 0, suggested_receipt_items: 0, ...extras },
+        actionResult: { mode: draft.mode, quantity: draft.mode === 'open' ? 0 : quantity, reconciled_receipt_items: reconciled.resolved, suggested_receipt_items: reconciled.suggested, ...extras },
         updatedAt: this.clock.now().toISOString(),
       });
       return manager.save(draft);

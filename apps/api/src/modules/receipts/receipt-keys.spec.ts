@@ -1,0 +1,37 @@
+import { normalizeKey } from '@hinv/shared';
+import { describe, expect, it } from 'vitest';
+import { canonicalReceiptKey } from './receipt-keys.js';
+
+describe('canonicalReceiptKey', () => {
+  it.each([
+    ['VOLLMILCH 3,5% 1,19 A', 'vollmilch 3 5'],
+    ['Vollmilch 3,5% 1.19 EUR', 'vollmilch 3 5'],
+    ['Vollmilch 3,5% 1,19 € B', 'vollmilch 3 5'],
+    ['Vollmilch 3,5% 1,19B', 'vollmilch 3 5'],
+    ['Pfand -0,25', 'pfand'],
+    ['Joghurt Natur 2 x 1,98 A', 'joghurt natur'],
+    ['Joghurt Natur 2x', 'joghurt natur'],
+    ['Joghurt Natur x 2', 'joghurt natur'],
+    ['Brötchen 6 Stück', 'broetchen'],
+    ['Brötchen 6 Stk.', 'broetchen'],
+    ['Süßkartoffeln', 'suesskartoffeln'],
+  ])('%j → %j', (line, key) => {
+    expect(canonicalReceiptKey(line)).toBe(key);
+  });
+
+  it('keeps numbers that belong to the name: sizes, fat content, a number without a unit', () => {
+    expect(canonicalReceiptKey('Spaghetti n.5')).toBe('spaghetti n 5');
+    expect(canonicalReceiptKey('Cola 1,5 l')).toBe('cola 1 5 l');
+    expect(canonicalReceiptKey('Vollmilch 3,5')).toBe('vollmilch 3 5');
+    expect(canonicalReceiptKey('1,99')).toBe('1 99');
+  });
+
+  it('strips only one price and then one count, in that order', () => {
+    expect(canonicalReceiptKey('Eier 10 Stk 2,99 A')).toBe('eier');
+    expect(canonicalReceiptKey('Eier 2,99 A 10 Stk')).toBe('eier 2 99 a');
+  });
+
+  it('gives a line named like a product that product’s stored key', () => {
+    for (const name of ['Crème fraîche', 'H-Milch 1,5 %', 'Äpfel Braeburn']) expect(canonicalReceiptKey(`${name} 1,29 A`)).toBe(normalizeKey(name));
+  });
+});
