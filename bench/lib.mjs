@@ -1,10 +1,12 @@
 // Shared parts of the benchmarks: start the built server, measure with autocannon, report.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import Sqlite from 'better-sqlite3';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -49,6 +51,60 @@ export async function startBareServer(port, body = '{"status":"ok"}') {
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(r)) };
+}
+
+/**
+ * What one durable write per request costs without any framework: bare node:http that reads the
+ * JSON body, inserts one row into a WAL-mode SQLite file (synchronous=NORMAL, like the service)
+ * and answers only after the commit. `grouped` commits every request that arrived in the same
+ * event-loop turn in one transaction (group commit), the cheapest way to stay durable.
+ * This bounds what any handler that persists a scan can reach on this machine.
+ */
+export async function startDurableWriteServer(port, { grouped = false } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hinv-bench-floor-'));
+  const db = new Sqlite(join(dataDir, 'floor.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec('CREATE TABLE drafts (id TEXT PRIMARY KEY, barcode TEXT NOT NULL, mode TEXT NOT NULL, created_at TEXT NOT NULL)');
+  const insert = db.prepare('INSERT INTO drafts (id, barcode, mode, created_at) VALUES (@id, @barcode, @mode, @created_at)');
+  const commit = db.transaction((rows) => {
+    for (const row of rows) insert.run(row);
+  });
+  let pending = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    commit(batch.map((entry) => entry.row));
+    for (const entry of batch) entry.answer();
+  };
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const row = { id: randomUUID(), barcode: input.barcode, mode: input.mode, created_at: new Date().toISOString() };
+      const answer = () => {
+        const body = JSON.stringify({ id: row.id, status: 'resolved', barcode_normalized: row.barcode });
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        response.end(body);
+      };
+      if (!grouped) {
+        commit([row]);
+        return answer();
+      }
+      pending.push({ row, answer });
+      if (pending.length === 1) setImmediate(flush);
+    });
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await new Promise((r) => server.close(r));
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Runs autocannon against `url`; a short warm-up run is discarded first. */

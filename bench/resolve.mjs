@@ -1,6 +1,6 @@
 // POST /api/v1/scans/resolve for a code the household knows (local hit), with a scans:write
 // bearer token as a scanner station sends it, at 32 connections, against the bare-Node ceiling.
-import { measure, report, startBareServer, startBuiltServer } from './lib.mjs';
+import { measure, report, startBareServer, startBuiltServer, startDurableWriteServer } from './lib.mjs';
 
 const CODE = '4006381333931';
 
@@ -19,16 +19,33 @@ async function station(url) {
 export async function run({ duration }) {
   const server = await startBuiltServer(18486);
   const bare = await startBareServer(18487, JSON.stringify({ id: 'x', status: 'resolved', resolution_source: 'local', barcode_normalized: CODE }));
+  const floor = await startDurableWriteServer(18488);
+  const groupedFloor = await startDurableWriteServer(18489, { grouped: true });
   try {
     const token = await station(server.url);
     const request = { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ barcode: CODE, mode: 'identify' }) };
     const service = await measure(`${server.url}/api/v1/scans/resolve`, { duration, ...request });
     const ceiling = await measure(bare.url, { duration, ...request });
-    report('resolve', { 'POST /api/v1/scans/resolve (local hit, bearer)': service, 'bare node:http': ceiling }, {
-      ratio: `${((service.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(1)} % of the bare-Node ceiling`,
-      note: 'every resolve writes a new draft (one SQLite transaction)',
-    });
+    const oneWrite = await measure(floor.url, { duration, ...request });
+    const groupedWrite = await measure(groupedFloor.url, { duration, ...request });
+    const share = (row) => `${((row.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(1)} %`;
+    report(
+      'resolve',
+      {
+        'POST /api/v1/scans/resolve (local hit, bearer)': service,
+        'bare node:http (ceiling)': ceiling,
+        'bare node:http + one SQLite commit per request': oneWrite,
+        'bare node:http + group commit per loop turn': groupedWrite,
+      },
+      {
+        ratio: `${share(service)} of the bare-Node ceiling`,
+        durable_write_floor: `one commit per request reaches ${share(oneWrite)}, group commit ${share(groupedWrite)} of the ceiling without authentication, validation, headers or an audit row`,
+        note: 'every resolve writes a new draft and an audit row (two SQLite transactions)',
+      },
+    );
   } finally {
+    await groupedFloor.stop();
+    await floor.stop();
     await bare.stop();
     await server.stop();
   }
