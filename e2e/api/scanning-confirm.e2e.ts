@@ -86,7 +86,7 @@ describe('confirming scans: every mode end to end', () => {
   it('open: marks the earliest unopened lot, then refuses when none is left', async () => {
     await confirm((await resolve(PASTA, 'add')).id, { quantity: 1, best_before_date: '2027-01-01' });
     const opened = (await (await confirm((await resolve(PASTA, 'open')).id)).json()) as Draft;
-    expect(opened.action_result).toMatchObject({ mode: 'open', quantity: 0, opened_at: expect.any(String) });
+    expect(opened.action_result).toMatchObject({ mode: 'open', quantity: 1, opened_at: expect.any(String) });
     const none = await confirm((await resolve(PASTA, 'open')).id);
     expect(none.status).toBe(409);
     expect(((await none.json()) as { code: string }).code).toBe('no_unopened_lot');

@@ -51,9 +51,11 @@ describe('resolving scans against a fake Open Food Facts', () => {
   });
 
   it('refuses malformed codes, placeholders and bad check digits with 422 and creates no draft', async () => {
-    for (const barcode of ['12ab', '0000000000000', '3017620422004', '12']) {
+    for (const barcode of ['12ab', '0000000000000', '0000', '3017620422004', '12']) {
       expect((await resolve(barcode)).status, barcode).toBe(422);
     }
+    // Optional is not nullable: a null mode is refused rather than taken as the default.
+    expect((await owner.call('POST', '/api/v1/scans/resolve', { barcode: NUTELLA, mode: null })).status).toBe(422);
     expect(await owner.json('GET', '/api/v1/scans/unresolved')).toEqual([]);
   });
 
@@ -70,7 +72,7 @@ describe('resolving scans against a fake Open Food Facts', () => {
       name: 'Nutella Nuss-Nougat-Creme',
       brand: 'Ferrero',
       quantity: '400 g',
-      source: 'Open Food Facts',
+      source: 'Open Facts',
       database_license: 'ODbL-1.0',
       image_license: 'CC-BY-SA',
       attribution: 'Open Food Facts contributors',
@@ -93,7 +95,7 @@ describe('resolving scans against a fake Open Food Facts', () => {
 
   it('caches a miss for 24 hours instead of asking again', async () => {
     const miss = await owner.json<Draft>('POST', '/api/v1/scans/resolve', { barcode: MISSING });
-    expect(miss).toMatchObject({ resolution_source: 'unresolved', suggestion: null, upstream_error: null });
+    expect(miss).toMatchObject({ resolution_source: 'unresolved', suggestion: {}, upstream_error: null });
     await owner.json('POST', '/api/v1/scans/resolve', { barcode: MISSING, mode: 'consume' });
     expect(asked(MISSING)).toBe(1);
   });
@@ -107,6 +109,12 @@ describe('resolving scans against a fake Open Food Facts', () => {
   it('looks codes up stand-alone without creating drafts', async () => {
     expect(await owner.json('GET', `/api/v1/catalog/barcodes/${OATLY}/lookup`)).toMatchObject({ found: true, local: false, product: { brand: 'Oatly' } });
     expect(await owner.json('GET', '/api/v1/catalog/barcodes/2345678/lookup')).toEqual({ found: false, local: false, product: null });
+    const product = await owner.json<{ id: string }>('POST', '/api/v1/catalog/products', { name: 'Pencil lead', barcode: '4006381333931', brand: 'Faber' });
+    const local = await owner.json<{ found: boolean; local: boolean; product: Record<string, unknown> }>('GET', '/api/v1/catalog/barcodes/4006381333931/lookup');
+    // The reference's flat shape: the product's fields and the variant that holds the code.
+    expect(local).toMatchObject({ found: true, local: true, product: { id: product.id, name: 'Pencil lead', barcode: '4006381333931', variant_id: expect.any(String) } });
+    expect(local.product).toHaveProperty('brand');
+    expect(local.product).toHaveProperty('package_amount');
   });
 
   it('backs off after a 429, honouring Retry-After, and still answers with a draft', async () => {
@@ -146,11 +154,29 @@ describe('Open Food Facts switched off or too slow', () => {
     try {
       const owner = await setUpHousehold(server.baseUrl);
       const draft = await owner.json<Draft>('POST', '/api/v1/scans/resolve', { barcode: NUTELLA });
-      expect(draft).toMatchObject({ status: 'unresolved', suggestion: null, upstream_error: expect.stringMatching(/turned off/) });
+      expect(draft).toMatchObject({ status: 'unresolved', suggestion: {}, upstream_error: expect.stringMatching(/turned off/) });
+      // Nothing failed upstream: the stand-alone lookup just finds nothing.
+      expect(await owner.json('GET', `/api/v1/catalog/barcodes/${NUTELLA}/lookup`)).toEqual({ found: false, local: false, product: null });
       expect(off.requests).toEqual([]);
     } finally {
       await server.stop();
       await off.close();
+    }
+  });
+
+  it('asks once when several phones scan the same new code at the same time', async () => {
+    const slowish = await startFakeOpenFoodFacts({}, { [NUTELLA]: () => ({ ...v3Reply(NUTELLA, { product_name: 'Nutella' }), delayMs: 300 }) });
+    const server = await startServer({ OFF_BASE_URL: slowish.url });
+    try {
+      const owner = await setUpHousehold(server.baseUrl);
+      const drafts = await Promise.all(Array.from({ length: 20 }, () => owner.json<Draft>('POST', '/api/v1/scans/resolve', { barcode: NUTELLA })));
+      expect(slowish.requests).toHaveLength(1);
+      expect(drafts.every((draft) => draft.resolution_source === 'open_facts' && draft.upstream_error === null)).toBe(true);
+      // Same code, same mode, still unresolved: one draft for all of them.
+      expect(new Set(drafts.map((draft) => draft.id)).size).toBe(1);
+    } finally {
+      await server.stop();
+      await slowish.close();
     }
   });
 

@@ -596,7 +596,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What a code is: the household's product, or Open Food Facts' record (502 if it cannot be asked). */
+        /** What a code is: the household's product, or Open Food Facts' record (502 if it cannot be asked; not found when lookups are off). */
         get: operations["lookupCatalogBarcode"];
         put?: never;
         post?: never;
@@ -3488,6 +3488,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Open Food Facts could not be asked (unreachable, too slow, rate-limited) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getCatalogMasterData: {
@@ -4563,6 +4572,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description No such scan draft, or the product to map is unknown or archived */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Validation error */
             422: {
                 headers: {
@@ -4604,6 +4622,15 @@ export interface operations {
             };
             /** @description Role or token scope not sufficient */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The draft is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4663,6 +4690,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description No such scan draft, or the product to map is unknown or archived */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The draft is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Validation error */
             422: {
                 headers: {
@@ -4708,6 +4753,24 @@ export interface operations {
             };
             /** @description Role or token scope not sufficient */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such scan draft, or the product to map is unknown or archived */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The draft is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

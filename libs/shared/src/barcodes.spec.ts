@@ -28,8 +28,9 @@ describe('checkBarcode', () => {
     expect(checkBarcode(code)).toEqual({ valid: true, code, symbology: 'Interner Code', retail: false });
   });
 
-  it('treats repeated digits outside GTIN lengths as internal codes', () => {
-    expect(checkBarcode('0000')).toMatchObject({ valid: true, symbology: 'Interner Code' });
+  // The service spec rejects every repeated-digit placeholder; the reference only GTIN-length ones.
+  it.each(['0000', '111111111', '77777777777777777'])('refuses the placeholder %s at internal-code lengths too', (code) => {
+    expect(checkBarcode(code)).toEqual({ valid: false, code, reason: 'placeholder' });
   });
 
   it.each([' 4006381 333931 ', '4006-3813-33931', '\t4006381333931\n', '4006381--333931'])('drops whitespace and hyphens in %j', (raw) => {

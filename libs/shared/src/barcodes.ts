@@ -31,10 +31,11 @@ export function gtinCheckDigit(payload: string): number {
 export function checkBarcode(raw: string): BarcodeCheck {
   const code = stripSeparators(raw);
   if (!/^\d{4,18}$/.test(code)) return { valid: false, code, reason: 'format' };
+  // All-same-digit codes (0000, 00000000, 1111111111111) are placeholders, whatever their length:
+  // the service spec rejects them before any draft, internal codes included.
+  if (/^(\d)\1*$/.test(code)) return { valid: false, code, reason: 'placeholder' };
   const symbology = GTIN_LENGTHS[code.length];
   if (!symbology) return { valid: true, code, symbology: INTERNAL_CODE, retail: false };
-  // All-same-digit codes (00000000, 1111111111111) are placeholders printed on samples.
-  if (/^(\d)\1*$/.test(code)) return { valid: false, code, reason: 'placeholder' };
   if (gtinCheckDigit(code.slice(0, -1)) !== Number(code.at(-1))) return { valid: false, code, reason: 'checksum' };
   return { valid: true, code, symbology, retail: true };
 }

@@ -6,3 +6,9 @@ import { ValidateIf } from 'class-validator';
  * reads each field's bounds.)
  */
 export const Nullable = (): PropertyDecorator => ValidateIf((_object, value) => value !== null && value !== undefined);
+
+/**
+ * For optional fields that are not nullable: a missing value takes the default, an explicit
+ * `null` is refused by the field's other rules (`@IsOptional()` would wave it through).
+ */
+export const Optional = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);

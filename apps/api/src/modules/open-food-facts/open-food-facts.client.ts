@@ -2,22 +2,24 @@ import { Injectable, Logger } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
+import { ReadBudget } from './read-budget.js';
 
 export type LookupResult =
   | { kind: 'hit'; suggestion: Record<string, unknown> }
   | { kind: 'miss' }
   | { kind: 'error'; message: string };
 
-const FIELDS = 'code,product_name,product_name_de,generic_name,brands,quantity,image_front_url,categories,product_type';
+const FIELDS = 'code,product_name,product_name_de,brands,quantity,image_front_url,categories,product_type';
 const TIMEOUT_MS = 8000;
-/** Stay below Open Food Facts' limit of 100 product reads a minute. */
+/** Well below Open Food Facts' limit of 100 product reads a minute; a scanning burst of 10 is fine. */
 const READS_PER_MINUTE = 60;
+const READ_BURST = 10;
 const DEFAULT_BACKOFF_MS = 60_000;
 
 interface OffProduct {
+  code?: string;
   product_name?: string;
   product_name_de?: string;
-  generic_name?: string;
   brands?: string;
   quantity?: string;
   image_front_url?: string;
@@ -29,14 +31,15 @@ interface OffProduct {
 export function toSuggestion(code: string, product: OffProduct, baseUrl: string): Record<string, unknown> {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
   return {
-    barcode: code,
-    name: text(product.product_name_de) ?? text(product.product_name) ?? text(product.generic_name),
+    barcode: text(product.code) ?? code,
+    // The reference sends an empty name rather than none; the review sheet asks for one then.
+    name: text(product.product_name_de) ?? text(product.product_name) ?? '',
     brand: text(product.brands),
     quantity: text(product.quantity),
     image_url: text(product.image_front_url),
     categories: text(product.categories),
     product_type: text(product.product_type),
-    source: 'Open Food Facts',
+    source: 'Open Facts',
     source_url: `${baseUrl}/product/${code}`,
     database_license: 'ODbL-1.0',
     image_license: 'CC-BY-SA',
@@ -45,16 +48,17 @@ export function toSuggestion(code: string, product: OffProduct, baseUrl: string)
 }
 
 /**
- * The Open Food Facts v3 product read, politely: a token bucket keeps below 60 reads a minute,
+ * The Open Food Facts v3 product read, politely: a token bucket keeps to 60 reads a minute,
  * a 429 or 5xx pauses all reads (honouring Retry-After), 8 s timeout, redirects followed. Every
  * failure is a result, never an exception: scanning must work when the outside world does not.
  */
 @Injectable()
 export class OpenFoodFactsClient {
   private readonly logger = new Logger(OpenFoodFactsClient.name);
-  private tokens = READS_PER_MINUTE;
-  private refilledAt = 0;
+  private readonly budget = new ReadBudget(READS_PER_MINUTE, READ_BURST);
   private pausedUntil = 0;
+  /** Phones that scan the same new code at once share one read instead of spending the budget. */
+  private readonly inFlight = new Map<string, Promise<LookupResult>>();
 
   constructor(
     private readonly config: AppConfig,
@@ -65,25 +69,25 @@ export class OpenFoodFactsClient {
     return this.config.env.OFF_ENABLED;
   }
 
-  private takeToken(now: number): boolean {
-    this.tokens = Math.min(READS_PER_MINUTE, this.tokens + ((now - this.refilledAt) / 60_000) * READS_PER_MINUTE);
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-
   private pause(now: number, retryAfter: string | null): void {
     const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
     const date = retryAfter && seconds === null ? Date.parse(retryAfter) : NaN;
     this.pausedUntil = now + (seconds !== null ? seconds * 1000 : Number.isFinite(date) ? Math.max(0, date - now) : DEFAULT_BACKOFF_MS);
   }
 
-  async lookup(code: string): Promise<LookupResult> {
+  lookup(code: string): Promise<LookupResult> {
+    const running = this.inFlight.get(code);
+    if (running) return running;
+    const read = this.read(code).finally(() => this.inFlight.delete(code));
+    this.inFlight.set(code, read);
+    return read;
+  }
+
+  private async read(code: string): Promise<LookupResult> {
     if (!this.enabled) return { kind: 'error', message: 'Open Food Facts lookups are turned off' };
     const now = this.clock.now().getTime();
     if (now < this.pausedUntil) return { kind: 'error', message: 'Open Food Facts asked us to wait; try again later' };
-    if (!this.takeToken(now)) return { kind: 'error', message: 'Too many lookups this minute; try again shortly' };
+    if (!this.budget.take(now)) return { kind: 'error', message: 'Too many lookups this minute; try again shortly' };
     const base = this.config.env.OFF_BASE_URL.replace(/\/+$/, '');
     const url = `${base}/api/v3/product/${code}?product_type=all&fields=${FIELDS}&lc=de&cc=de`;
     try {

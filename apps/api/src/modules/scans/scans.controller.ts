@@ -1,10 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../../common/access/access.decorators.js';
 import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
 import type { Principal } from '../../common/access/principal.js';
+import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { ScanConfirmInput, ScanResolveInput, ScanResponse, ScanUpdateInput } from './dto/scan.dto.js';
 import { ScansService } from './scans.service.js';
+
+const NOT_FOUND = ApiResponse({ status: 404, description: 'No such scan draft, or the product to map is unknown or archived', type: ErrorResponse });
+const CONFLICT = ApiResponse({ status: 409, description: 'The draft is confirmed or discarded, the key belongs to another draft, or there is not enough stock', type: ErrorResponse });
 
 /** Scanning: phones and scanner stations (tokens with `scans:read` / `scans:write`). */
 @ApiTags('Scanning')
@@ -28,6 +32,7 @@ export class ScansController {
   }
 
   @RequireScope('scans:read')
+  @NOT_FOUND
   @Get(':scan_id')
   getScan(@Param('scan_id') scanId: string): Promise<ScanResponse> {
     return this.scans.get(scanId);
@@ -35,6 +40,8 @@ export class ScansController {
 
   /** Changes the mode, maps the draft to a product or edits the suggestion. */
   @RequireScope('scans:write')
+  @NOT_FOUND
+  @CONFLICT
   @Patch(':scan_id')
   updateScan(@Param('scan_id') scanId: string, @Body() input: ScanUpdateInput): Promise<ScanResponse> {
     return this.scans.update(scanId, input);
@@ -42,6 +49,7 @@ export class ScansController {
 
   /** Marks the draft discarded. */
   @RequireScope('scans:write')
+  @CONFLICT
   @Delete(':scan_id')
   discardScan(@Param('scan_id') scanId: string): Promise<ScanResponse> {
     return this.scans.discard(scanId);
@@ -49,6 +57,8 @@ export class ScansController {
 
   /** Applies the draft's action (identify, add, consume, open, shopping); idempotent by its own key. */
   @RequireScope('scans:write')
+  @NOT_FOUND
+  @CONFLICT
   @Post(':scan_id/confirm')
   @HttpCode(200)
   confirmScan(@CurrentPrincipal() principal: Principal, @Param('scan_id') scanId: string, @Body() input: ScanConfirmInput): Promise<ScanResponse> {

@@ -33,7 +33,8 @@ function validCode(raw: string): ValidCode {
 
 interface DraftFacts {
   source: ResolutionSource;
-  suggestion: Record<string, unknown> | null;
+  /** `{}` when there is nothing to suggest, as the reference sends it. */
+  suggestion: Record<string, unknown>;
   upstreamError: string | null;
 }
 
@@ -71,7 +72,7 @@ export class ScansService {
         const replay = key ? this.drafts.byResolveKey(key) : null;
         if (replay) return replay;
         return this.drafts.insert(
-          this.newDraft(principal, input.barcode, code, mode, key, { status: 'resolved', source: 'local', ...local, suggestion: null, upstreamError: null }),
+          this.newDraft(principal, input.barcode, code, mode, key, { status: 'resolved', source: 'local', ...local, suggestion: {}, upstreamError: null }),
         );
       });
       return this.respond(draft);
@@ -88,13 +89,13 @@ export class ScansService {
 
   /** Cache first (hits 30 days, misses 24 hours), then Open Food Facts; internal codes never leave the box. */
   private async externalFacts(code: ValidCode): Promise<DraftFacts & { store?: Parameters<ExternalRefsService['store']>[2] }> {
-    if (!code.retail) return { source: 'unresolved', suggestion: null, upstreamError: null };
+    if (!code.retail) return { source: 'unresolved', suggestion: {}, upstreamError: null };
     const cached = await this.externalRefs.fresh(code.code);
-    if (cached) return cached.found ? { source: 'cache', suggestion: cached.suggestion, upstreamError: null } : { source: 'unresolved', suggestion: null, upstreamError: null };
+    if (cached) return cached.found ? { source: 'cache', suggestion: cached.suggestion ?? {}, upstreamError: null } : { source: 'unresolved', suggestion: {}, upstreamError: null };
     const result = await this.openFoodFacts.lookup(code.code);
     if (result.kind === 'hit') return { source: 'open_facts', suggestion: result.suggestion, upstreamError: null, store: result };
-    if (result.kind === 'miss') return { source: 'unresolved', suggestion: null, upstreamError: null, store: result };
-    return { source: 'unresolved', suggestion: null, upstreamError: result.message };
+    if (result.kind === 'miss') return { source: 'unresolved', suggestion: {}, upstreamError: null, store: result };
+    return { source: 'unresolved', suggestion: {}, upstreamError: result.message };
   }
 
   /** The same code scanned again in the same mode while still unresolved updates that draft. */
@@ -258,7 +259,7 @@ export class ScansService {
       Object.assign(draft, {
         status: 'confirmed',
         confirmKey: input.client_mutation_id,
-        actionResult: { mode: draft.mode, quantity: draft.mode === 'open' ? 0 : quantity, reconciled_receipt_items: reconciled.resolved, suggested_receipt_items: reconciled.suggested, ...extras },
+        actionResult: { mode: draft.mode, quantity, reconciled_receipt_items: reconciled.resolved, suggested_receipt_items: reconciled.suggested, ...extras },
         updatedAt: this.clock.now().toISOString(),
       });
       return manager.save(draft);
@@ -319,13 +320,27 @@ export class ScansService {
     return product;
   }
 
-  /** Stand-alone lookup: the local catalog, else Open Food Facts directly (502 when it fails). */
+  /** Stand-alone lookup: the local catalog, else Open Food Facts directly, without the cache (502 when it fails). */
   async lookup(raw: string): Promise<BarcodeLookupResponse> {
     const check = checkBarcode(raw);
     if (!check.valid) throw new RequestValidationException([{ loc: ['path', 'barcode'], msg: 'Not a valid barcode', type: `barcode_${check.reason}` }]);
     const local = await this.catalog.findByBarcode(this.database.manager, check.code);
-    if (local) return { found: true, local: true, product: { ...(await this.catalog.detail(local.product.id)) } };
-    if (!check.retail) return { found: false, local: false, product: null };
+    if (local) {
+      // The reference's flat shape (product fields plus the variant holding the code), then our product detail.
+      const { variant } = local;
+      const product = {
+        ...(await this.catalog.detail(local.product.id)),
+        variant_id: variant.id,
+        variant_name: variant.name,
+        brand: variant.brand,
+        package_amount: variant.packageAmount,
+        package_unit: variant.packageUnit,
+        barcode: check.code,
+      };
+      return { found: true, local: true, product };
+    }
+    // Internal codes never leave the box; with lookups switched off nothing failed, there is just no answer.
+    if (!check.retail || !this.openFoodFacts.enabled) return { found: false, local: false, product: null };
     const result = await this.openFoodFacts.lookup(check.code);
     if (result.kind === 'error') throw new ApiException(502, 'upstream_unavailable', { reason: result.message });
     return result.kind === 'hit' ? { found: true, local: false, product: result.suggestion } : { found: false, local: false, product: null };

@@ -93,7 +93,8 @@ export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: 
     onDone(null);
   };
 
-  const title = draft.product_name ?? suggestion.name ?? draft.barcode_normalized;
+  // An empty suggested name (Open Facts knows the code but not its name) shows the code.
+  const title = draft.product_name ?? (suggestion.name || draft.barcode_normalized);
   return (
     <form className="card form sheet" onSubmit={confirm} aria-labelledby="review-heading" data-testid="review-sheet">
       <h2 id="review-heading">{title}</h2>

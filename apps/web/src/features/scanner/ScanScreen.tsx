@@ -198,7 +198,7 @@ export function ScanScreen({ online }: { online: boolean }) {
             {toReview.map((draft) => (
               <li key={draft.id}>
                 <button type="button" className="link" onClick={() => setOpen(draft)}>
-                  {draft.product_name ?? (draft.suggestion as { name?: string } | null)?.name ?? draft.barcode_normalized} · {t(`scanner.mode.${draft.mode}`)} ·{' '}
+                  {draft.product_name ?? ((draft.suggestion as { name?: string } | null)?.name || draft.barcode_normalized)} · {t(`scanner.mode.${draft.mode}`)} ·{' '}
                   {new Date(draft.updated_at).toLocaleTimeString()}
                 </button>
               </li>

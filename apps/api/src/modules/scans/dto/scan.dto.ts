@@ -1,7 +1,7 @@
 import { OptionalCalendarDate } from '../../../common/errors/calendar-date.js';
-import { Nullable } from '../../../common/errors/nullable.js';
+import { Nullable, Optional } from '../../../common/errors/nullable.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsPositive, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
 import { RESOLUTION_SOURCES, SCAN_MODES, SCAN_STATUSES, type ResolutionSource, type ScanMode, type ScanStatus } from '../scan-draft.entity.js';
 
 
@@ -11,7 +11,7 @@ export class ScanResolveInput {
   @Length(4, 100)
   barcode: string;
 
-  @IsOptional()
+  @Optional()
   @IsIn(SCAN_MODES)
   @ApiProperty({ enum: SCAN_MODES, default: 'identify', required: false })
   mode?: ScanMode = 'identify';
@@ -61,7 +61,7 @@ export class ScanUpdateInput {
   @Nullable()
   @IsString()
   @Length(1, 2083)
-  @IsUrl({ require_protocol: true, protocols: ['http', 'https'] })
+  @IsUrl({ require_protocol: true, protocols: ['http', 'https'], require_tld: false })
   image_url?: string | null;
 }
 
@@ -100,7 +100,7 @@ export class ScanConfirmInput {
   @IsOptional()
   @Nullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0.000001)
+  @IsPositive()
   @Max(100_000)
   @ApiProperty({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 100_000, nullable: true, required: false })
   package_amount?: number | null;
@@ -115,7 +115,7 @@ export class ScanConfirmInput {
   @Nullable()
   @IsString()
   @Length(1, 2083)
-  @IsUrl({ require_protocol: true, protocols: ['http', 'https'] })
+  @IsUrl({ require_protocol: true, protocols: ['http', 'https'], require_tld: false })
   image_url?: string | null;
 
   /** Where an added lot goes; defaults to the product's location. */
@@ -137,15 +137,16 @@ export class ScanConfirmInput {
   @Min(1)
   product_group_id?: number | null;
 
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(3650)
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 3650, default: 0, required: false })
   default_best_before_days?: number = 0;
 
-  @IsOptional()
+  @Optional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0.000001)
+  @IsPositive()
   @Max(10_000)
   @ApiProperty({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 10_000, default: 1, required: false })
   quantity?: number = 1;
