@@ -120,6 +120,10 @@ describe('confirming scans: every mode end to end', () => {
     expect(discarded.status).toBe('discarded');
     expect((await confirm(unknown.id, { name: 'Baked beans' })).status).toBe(409);
     expect((await owner.call('PATCH', `/api/v1/scans/${unknown.id}`, { mode: 'consume' })).status).toBe(409);
+    // A draft that never existed is a 409 too (as the reference answers), but says so.
+    const missing = await owner.call('DELETE', '/api/v1/scans/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(409);
+    expect(await missing.json()).toMatchObject({ code: 'scan_not_found' });
     const named = await resolve(BEANS, 'add');
     const created = (await (await confirm(named.id, { name: 'Baked beans', quantity: 4 })).json()) as Draft;
     expect(await stockOf(created.product_id as string)).toBe(4);

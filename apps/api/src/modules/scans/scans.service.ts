@@ -187,7 +187,9 @@ export class ScansService {
   async discard(id: string): Promise<ScanResponse> {
     const draft = await this.database.write(async (manager) => {
       const draft = await manager.findOneBy(ScanDraftEntity, { id });
-      if (!draft || draft.status === 'confirmed') throw new ApiException(409, 'scan_not_changeable');
+      // 409 for a missing draft too, as the reference answers; the text says which case it is.
+      if (!draft) throw new ApiException(409, 'scan_not_found');
+      if (draft.status === 'confirmed') throw new ApiException(409, 'scan_not_changeable');
       Object.assign(draft, { status: 'discarded', updatedAt: this.clock.now().toISOString() });
       return manager.save(draft);
     });
@@ -197,7 +199,8 @@ export class ScansService {
   /** A draft that may still change: exists and is neither confirmed nor discarded (else 409). */
   private async openDraft(manager: EntityManager, id: string): Promise<ScanDraftEntity> {
     const draft = await manager.findOneBy(ScanDraftEntity, { id });
-    if (!draft || draft.status === 'confirmed' || draft.status === 'discarded') throw new ApiException(409, 'scan_not_changeable');
+    if (!draft) throw new ApiException(409, 'scan_not_found');
+    if (draft.status === 'confirmed' || draft.status === 'discarded') throw new ApiException(409, 'scan_not_changeable');
     return draft;
   }
 
