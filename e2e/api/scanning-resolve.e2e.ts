@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenFoodFacts, v3Reply } from '../support/fake-open-food-facts.js';
 import type { FakeHttpServer } from '../support/fake-http.js';
@@ -25,6 +28,7 @@ describe('resolving scans against a fake Open Food Facts', () => {
   let mirror: FakeHttpServer;
   let server: RunningServer;
   let owner: Browserless;
+  const clockFile = join(mkdtempSync(join(tmpdir(), 'hinv-off-clock-')), 'offset');
   const asked = (code: string) => [...off.requests, ...mirror.requests].filter((r) => r.url.includes(`/product/${code}`)).length;
   const resolve = (barcode: string, mode = 'identify', client_mutation_id?: string) =>
     owner.call('POST', '/api/v1/scans/resolve', { barcode, mode, ...(client_mutation_id ? { client_mutation_id } : {}) });
@@ -41,7 +45,7 @@ describe('resolving scans against a fake Open Food Facts', () => {
         [LIMITED]: () => ({ status: 429, headers: { 'retry-after': '120' }, body: { status: 'failure' } }),
       },
     );
-    server = await startServer({ OFF_BASE_URL: off.url, WEB_PUSH_SUBJECT: 'mailto:owner@example.org' });
+    server = await startServer({ OFF_BASE_URL: off.url, WEB_PUSH_SUBJECT: 'mailto:owner@example.org', HINV_TEST_CLOCK_FILE: clockFile });
     owner = await setUpHousehold(server.baseUrl);
   });
   afterAll(async () => {
@@ -126,6 +130,14 @@ describe('resolving scans against a fake Open Food Facts', () => {
     expect(asked(OTHER)).toBe(0);
     // The stand-alone lookup has no draft to fall back on: it reports the upstream failure.
     expect((await owner.call('GET', `/api/v1/catalog/barcodes/${OTHER}/lookup`)).status).toBe(502);
+    expect(asked(OTHER)).toBe(0);
+    // Retry-After said 120 s: one second short of it nothing is asked, after it reads resume.
+    writeFileSync(clockFile, String(119_000));
+    expect((await owner.json<Draft>('POST', '/api/v1/scans/resolve', { barcode: OTHER, mode: 'open' })).upstream_error).toMatch(/wait/);
+    writeFileSync(clockFile, String(121_000));
+    const after = await owner.json<Draft>('POST', '/api/v1/scans/resolve', { barcode: OTHER, mode: 'consume' });
+    expect(after).toMatchObject({ upstream_error: null, resolution_source: 'unresolved' });
+    expect(asked(OTHER)).toBe(1);
   });
 
   it('returns one draft for 100 parallel resolves with one key, also through a scans:write token', async () => {
