@@ -8,6 +8,7 @@ const SCENARIOS = {
   consume: () => import('./consume.mjs'),
   resolve: () => import('./resolve.mjs'),
   'queue-sync': () => import('./queue-sync.mjs'),
+  reconcile: () => import('./reconcile.mjs'),
 };
 
 const args = process.argv.slice(2);

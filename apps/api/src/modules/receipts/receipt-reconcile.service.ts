@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { ProductEntity } from '../catalog/product.entity.js';
 import { ReceiptItemEntity, type MatchEvidence, type MatchReason, type MatchStatus } from './receipt-item.entity.js';
+import { NameIndex } from './name-index.js';
 import { canonicalReceiptKey } from './receipt-keys.js';
 
 export interface ReconcileCounts {
@@ -58,10 +59,11 @@ export class ReceiptReconcileService {
     });
     const byName = new Map<string, CatalogProduct>();
     for (const product of products) if (!byName.has(product.normalizedName)) byName.set(product.normalizedName, product);
+    const similarNames = new NameIndex(products, (product) => product.normalizedName);
 
     const now = this.clock.now().toISOString();
     for (const line of lines) {
-      const outcome = await this.match(manager, line, byName, products);
+      const outcome = await this.match(manager, line, byName, similarNames);
       if (!outcome) continue;
       if (outcome.kind === 'mapped') {
         counts.resolved += 1;
@@ -98,7 +100,7 @@ export class ReceiptReconcileService {
    * The local matching order. A line nothing matches keeps what it had: reconcile only ever
    * improves a line and never drops what the analysis proposed.
    */
-  private async match(manager: EntityManager, line: ReceiptItemEntity, byName: Map<string, CatalogProduct>, products: CatalogProduct[]): Promise<Outcome | null> {
+  private async match(manager: EntityManager, line: ReceiptItemEntity, byName: Map<string, CatalogProduct>, similarNames: NameIndex<CatalogProduct>): Promise<Outcome | null> {
     const code = line.barcode ? checkBarcode(line.barcode) : null;
     if (code?.valid) {
       const holder = await this.catalog.findByBarcode(manager, code.code);
@@ -112,7 +114,7 @@ export class ReceiptReconcileService {
     }
     let best: { product: CatalogProduct; score: number } | null = null;
     for (const key of keys) {
-      for (const product of products) {
+      for (const product of similarNames.candidates(key)) {
         const score = WRatio(key, product.normalizedName);
         if (score >= SUGGESTION_MIN_SCORE && score > (best?.score ?? 0)) best = { product, score };
       }
