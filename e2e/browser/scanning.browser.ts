@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
@@ -47,9 +48,16 @@ describe('scanning in the PWA', () => {
     expect(await page.locator('#review-heading').textContent()).toBe('Pencil lead');
     await page.screenshot({ path: join(TEST_OUTPUT, 'review-phone.png') });
 
+    // A receipt line with this code has been waiting (receipts have no endpoints yet: written into the file).
+    const db = new Database(join(stage.server.dataDir, 'app.db'), { timeout: 5000 });
+    const now = new Date().toISOString();
+    db.prepare(`INSERT INTO receipts (id, status, currency, created_at, updated_at) VALUES ('receipt-1', 'review', 'EUR', ?, ?)`).run(now, now);
+    db.prepare(`INSERT INTO receipt_items (id, receipt_id, position, raw_name, barcode, imported, created_at, updated_at) VALUES ('line-1', 'receipt-1', 1, 'MINEN 0,5 1,99 A', ?, 0, ?, ?)`).run(CAMERA_CODE, now, now);
+    db.close();
+
     await page.fill('input[name="quantity"]', '2');
     await page.click('text=Confirm');
-    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 2 × Pencil lead.');
+    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 2 × Pencil lead. 1 receipt line now points to this product.');
     const detail = await api<{ stock_quantity: number }>(page, 'GET', `/api/v1/catalog/products/${product.id}`);
     expect(detail.stock_quantity).toBe(2);
     await page.click('nav >> text=Stock');

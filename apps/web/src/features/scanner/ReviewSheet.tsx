@@ -65,7 +65,12 @@ export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: 
           ...(draft.mode === 'add' && locationId && known ? { location_id: Number(locationId) } : {}),
         },
       });
-      if (data) onDone(t(`review.done.${draft.mode}`, { quantity: amount, name: data.product_name ?? name }));
+      if (data) {
+        // Confirming can also settle receipt lines that were waiting for this product.
+        const matched = Number(data.action_result?.reconciled_receipt_items ?? 0);
+        const done = t(`review.done.${draft.mode}`, { quantity: amount, name: data.product_name ?? name });
+        onDone(matched > 0 ? `${done} ${t('review.done.receiptLines', { count: matched })}` : done);
+      }
       else explain(problemCode(error));
     } catch {
       explain('offline');
