@@ -131,8 +131,8 @@ describe('resolving scans against a fake Open Food Facts', () => {
     // The stand-alone lookup has no draft to fall back on: it reports the upstream failure.
     expect((await owner.call('GET', `/api/v1/catalog/barcodes/${OTHER}/lookup`)).status).toBe(502);
     expect(asked(OTHER)).toBe(0);
-    // Retry-After said 120 s: one second short of it nothing is asked, after it reads resume.
-    writeFileSync(clockFile, String(119_000));
+    // Retry-After said 120 s: a minute in nothing is asked, after it reads resume.
+    writeFileSync(clockFile, String(60_000));
     expect((await owner.json<Draft>('POST', '/api/v1/scans/resolve', { barcode: OTHER, mode: 'open' })).upstream_error).toMatch(/wait/);
     writeFileSync(clockFile, String(121_000));
     const after = await owner.json<Draft>('POST', '/api/v1/scans/resolve', { barcode: OTHER, mode: 'consume' });
@@ -177,7 +177,7 @@ describe('Open Food Facts switched off or too slow', () => {
   });
 
   it('asks once when several phones scan the same new code at the same time', async () => {
-    const slowish = await startFakeOpenFoodFacts({}, { [NUTELLA]: () => ({ ...v3Reply(NUTELLA, { product_name: 'Nutella' }), delayMs: 300 }) });
+    const slowish = await startFakeOpenFoodFacts({}, { [NUTELLA]: () => ({ ...v3Reply(NUTELLA, { product_name: 'Nutella' }), delayMs: 3_000 }) });
     const server = await startServer({ OFF_BASE_URL: slowish.url });
     try {
       const owner = await setUpHousehold(server.baseUrl);

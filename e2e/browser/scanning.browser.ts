@@ -57,7 +57,7 @@ describe('scanning in the PWA', () => {
 
     await page.fill('input[name="quantity"]', '2');
     await page.click('text=Confirm');
-    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 2 × Pencil lead. 1 receipt line now points to this product.');
+    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 2 × Pencil lead. 1 waiting receipt line was matched.');
     const detail = await api<{ stock_quantity: number }>(page, 'GET', `/api/v1/catalog/products/${product.id}`);
     expect(detail.stock_quantity).toBe(2);
     await page.click('nav >> text=Stock');

@@ -4629,7 +4629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The draft is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
+            /** @description The draft does not exist (PATCH, DELETE), is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4690,7 +4690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No such scan draft, or the product to map is unknown or archived */
+            /** @description The product to map is unknown or archived */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4699,7 +4699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The draft is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
+            /** @description The draft does not exist (PATCH, DELETE), is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4769,7 +4769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The draft is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
+            /** @description The draft does not exist (PATCH, DELETE), is confirmed or discarded, the key belongs to another draft, or there is not enough stock */
             409: {
                 headers: {
                     [name: string]: unknown;

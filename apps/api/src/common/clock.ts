@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
  */
 export class Clock {
   private cachedOffset = 0;
-  private cachedMtime = -1;
+  private cachedStamp = '';
 
   constructor(private readonly offsetFile?: string) {}
 
@@ -20,9 +20,11 @@ export class Clock {
 
   private offset(): number {
     if (!this.offsetFile || !existsSync(this.offsetFile)) return 0;
-    const mtime = statSync(this.offsetFile).mtimeMs;
-    if (mtime !== this.cachedMtime) {
-      this.cachedMtime = mtime;
+    // Size as well as mtime: two quick writes can share one timestamp tick.
+    const { mtimeMs, size } = statSync(this.offsetFile);
+    const stamp = `${mtimeMs}:${size}`;
+    if (stamp !== this.cachedStamp) {
+      this.cachedStamp = stamp;
       this.cachedOffset = Number(readFileSync(this.offsetFile, 'utf8').trim()) || 0;
     }
     return this.cachedOffset;

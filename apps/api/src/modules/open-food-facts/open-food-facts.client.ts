@@ -11,8 +11,8 @@ export type LookupResult =
 
 const FIELDS = 'code,product_name,product_name_de,brands,quantity,image_front_url,categories,product_type';
 const TIMEOUT_MS = 8000;
-/** Well below Open Food Facts' limit of 100 product reads a minute; a scanning burst of 10 is fine. */
-const READS_PER_MINUTE = 60;
+/** Below 60 reads in any minute (decisions.md), well under Open Food Facts' 100; bursts of 10. */
+const READS_PER_MINUTE = 59;
 const READ_BURST = 10;
 const DEFAULT_BACKOFF_MS = 60_000;
 

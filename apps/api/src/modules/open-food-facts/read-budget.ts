@@ -20,7 +20,8 @@ export class ReadBudget {
 
   /** Takes one read at `now` (ms) if the budget allows it. */
   take(now: number): boolean {
-    if (this.refilledAt !== null) this.tokens = Math.min(this.burst, this.tokens + (now - this.refilledAt) * this.refillPerMs);
+    // A clock stepped back must not drain the budget.
+    if (this.refilledAt !== null) this.tokens = Math.min(this.burst, this.tokens + Math.max(0, now - this.refilledAt) * this.refillPerMs);
     this.refilledAt = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;

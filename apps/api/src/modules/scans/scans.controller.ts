@@ -7,8 +7,9 @@ import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { ScanConfirmInput, ScanResolveInput, ScanResponse, ScanUpdateInput } from './dto/scan.dto.js';
 import { ScansService } from './scans.service.js';
 
-const NOT_FOUND = ApiResponse({ status: 404, description: 'No such scan draft, or the product to map is unknown or archived', type: ErrorResponse });
-const CONFLICT = ApiResponse({ status: 409, description: 'The draft is confirmed or discarded, the key belongs to another draft, or there is not enough stock', type: ErrorResponse });
+const SCAN_NOT_FOUND = ApiResponse({ status: 404, description: 'No such scan draft, or the product to map is unknown or archived', type: ErrorResponse });
+const PRODUCT_NOT_FOUND = ApiResponse({ status: 404, description: 'The product to map is unknown or archived', type: ErrorResponse });
+const CONFLICT = ApiResponse({ status: 409, description: 'The draft does not exist (PATCH, DELETE), is confirmed or discarded, the key belongs to another draft, or there is not enough stock', type: ErrorResponse });
 
 /** Scanning: phones and scanner stations (tokens with `scans:read` / `scans:write`). */
 @ApiTags('Scanning')
@@ -32,7 +33,7 @@ export class ScansController {
   }
 
   @RequireScope('scans:read')
-  @NOT_FOUND
+  @SCAN_NOT_FOUND
   @Get(':scan_id')
   getScan(@Param('scan_id') scanId: string): Promise<ScanResponse> {
     return this.scans.get(scanId);
@@ -40,7 +41,7 @@ export class ScansController {
 
   /** Changes the mode, maps the draft to a product or edits the suggestion. */
   @RequireScope('scans:write')
-  @NOT_FOUND
+  @PRODUCT_NOT_FOUND
   @CONFLICT
   @Patch(':scan_id')
   updateScan(@Param('scan_id') scanId: string, @Body() input: ScanUpdateInput): Promise<ScanResponse> {
@@ -57,7 +58,7 @@ export class ScansController {
 
   /** Applies the draft's action (identify, add, consume, open, shopping); idempotent by its own key. */
   @RequireScope('scans:write')
-  @NOT_FOUND
+  @SCAN_NOT_FOUND
   @CONFLICT
   @Post(':scan_id/confirm')
   @HttpCode(200)

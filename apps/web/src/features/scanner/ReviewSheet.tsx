@@ -66,7 +66,7 @@ export function ReviewSheet({ draft: initial, onDone }: { draft: Draft; onDone: 
         },
       });
       if (data) {
-        // Confirming can also settle receipt lines that were waiting for this product.
+        // Confirming runs reconcile, which may settle waiting receipt lines (not only this product's).
         const matched = Number(data.action_result?.reconciled_receipt_items ?? 0);
         const done = t(`review.done.${draft.mode}`, { quantity: amount, name: data.product_name ?? name });
         onDone(matched > 0 ? `${done} ${t('review.done.receiptLines', { count: matched })}` : done);
