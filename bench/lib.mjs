@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
 
@@ -105,6 +107,42 @@ export async function startDurableWriteServer(port, { grouped = false } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A module of the built API. */
+export const dist = (path) => import(join(ROOT, 'apps/api/dist', path));
+/** The API's own dependencies, resolved from the API package (the bench package does not repeat them). */
+export const fromApi = (name) => import(pathToFileURL(createRequire(join(ROOT, 'apps/api/package.json')).resolve(name)).href);
+
+/**
+ * The API's database layer on a fresh SQLite file with every migration applied, for in-process
+ * benchmarks of one service. `close()` removes the file again.
+ */
+export async function openBenchDatabase(name) {
+  await fromApi('reflect-metadata');
+  const { DataSource } = await fromApi('typeorm');
+  const { dataSourceOptions } = await dist('database/data-source-options.js');
+  const { Database } = await dist('database/database.js');
+  const { Clock } = await dist('common/clock.js');
+  const directory = mkdtempSync(join(tmpdir(), `hinv-bench-${name}-`));
+  const dataSource = new DataSource(dataSourceOptions(join(directory, 'app.db')));
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  return {
+    dataSource,
+    database: new Database(dataSource),
+    clock: new Clock(),
+    close: async () => {
+      await dataSource.destroy();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The q-quantile (0–1) of millisecond timings, rounded for the report. */
+export function quantile(timings, q, digits = 2) {
+  const sorted = [...timings].sort((a, b) => a - b);
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(digits));
 }
 
 /** Runs autocannon against `url`; a short warm-up run is discarded first. */

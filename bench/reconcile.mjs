@@ -1,34 +1,16 @@
 // Server-side time of the receipt reconcile that runs inside every scan confirmation: 50 open
 // receipt lines against 500 catalog products, on a real SQLite file, inside Database.write().
 // It holds the write lock, so every other write in the household waits for it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ROOT, report } from './lib.mjs';
-
-const dist = (path) => import(join(ROOT, 'apps/api/dist', path));
-const fromApi = (name) => import(pathToFileURL(createRequire(join(ROOT, 'apps/api/package.json')).resolve(name)).href);
+import { dist, openBenchDatabase, quantile, report } from './lib.mjs';
 
 const WORDS = ['milch', 'vollmilch', 'bio', 'butter', 'gouda', 'eier', 'brot', 'vollkorn', 'apfel', 'saft', 'tomaten', 'passiert', 'nudeln', 'reis', 'basmati', 'hafer', 'drink', 'joghurt', 'quark', 'kaffee'];
 
 export async function run() {
-  await fromApi('reflect-metadata');
-  const { DataSource } = await fromApi('typeorm');
-  const { dataSourceOptions } = await dist('database/data-source-options.js');
-  const { Database } = await dist('database/database.js');
-  const { Clock } = await dist('common/clock.js');
   const { MasterDataService } = await dist('modules/catalog/master-data/master-data.service.js');
   const { CatalogService } = await dist('modules/catalog/catalog.service.js');
   const { ReceiptReconcileService } = await dist('modules/receipts/receipt-reconcile.service.js');
 
-  const directory = mkdtempSync(join(tmpdir(), 'hinv-bench-reconcile-'));
-  const dataSource = new DataSource(dataSourceOptions(join(directory, 'app.db')));
-  await dataSource.initialize();
-  await dataSource.runMigrations();
-  const database = new Database(dataSource);
-  const clock = new Clock();
+  const { database, clock, close } = await openBenchDatabase('reconcile');
   const reconcile = new ReceiptReconcileService(new CatalogService(database, clock, new MasterDataService(database, clock)), clock);
   const word = (i) => WORDS[i % WORDS.length];
   const timings = [];
@@ -58,12 +40,9 @@ export async function run() {
       if (round >= 5) timings.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
   } finally {
-    await dataSource.destroy();
-    rmSync(directory, { recursive: true, force: true });
+    await close();
   }
-  timings.sort((a, b) => a - b);
-  const at = (q) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))];
-  report('reconcile', { 'reconcile 50 open lines × 500 products (ms)': { median: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)) } }, {
+  report('reconcile', { 'reconcile 50 open lines × 500 products (ms)': { median: quantile(timings, 0.5, 1), p95: quantile(timings, 0.95, 1) } }, {
     note: 'runs inside the confirming write; fuzzy names only scored against products that share text with the line',
   });
 }

@@ -138,23 +138,18 @@ export class CatalogService {
       await this.assertNameFree(manager, input.name);
       if (barcode && (await manager.existsBy(BarcodeEntity, { barcode: barcode.code }))) throw new ApiException(409, 'barcode_taken');
       const now = this.clock.now().toISOString();
-      const product = manager.create(ProductEntity, {
-        id: randomUUID(),
-        name: input.name.trim(),
-        normalizedName: normalizeKey(input.name),
-        defaultBestBeforeDays: input.default_best_before_days ?? 0,
-        defaultLocationId: await this.masterDataId(manager, 'locations', input.location_id, input.new_location_name, { isFreezer: input.new_location_is_freezer }),
-        defaultQuantityUnitId: await this.masterDataId(manager, 'quantity-units', input.quantity_unit_id, input.new_quantity_unit_name),
-        productGroupId: await this.masterDataId(manager, 'product-groups', input.product_group_id, input.new_product_group_name),
-        minimumStockQuantity: input.minimum_stock_quantity ?? 0,
-        shoppingTargetQuantity: input.shopping_target_quantity ?? 0,
-        imageUrl: null,
-        notes: '',
-        active: true,
-        grocyProductId: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const product = this.newProduct(
+        {
+          name: input.name,
+          defaultBestBeforeDays: input.default_best_before_days ?? 0,
+          defaultLocationId: await this.masterDataId(manager, 'locations', input.location_id, input.new_location_name, { isFreezer: input.new_location_is_freezer }),
+          defaultQuantityUnitId: await this.masterDataId(manager, 'quantity-units', input.quantity_unit_id, input.new_quantity_unit_name),
+          productGroupId: await this.masterDataId(manager, 'product-groups', input.product_group_id, input.new_product_group_name),
+          minimumStockQuantity: input.minimum_stock_quantity ?? 0,
+          shoppingTargetQuantity: input.shopping_target_quantity ?? 0,
+        },
+        now,
+      );
       await manager.insert(ProductEntity, product);
       const variant = this.newVariant(product.id, { brand: input.brand?.trim() || null }, now);
       await manager.insert(VariantEntity, variant);
@@ -255,10 +250,16 @@ export class CatalogService {
 
   /** The active product and variant that hold a normalised barcode, if any. */
   async findByBarcode(manager: EntityManager, code: string): Promise<{ product: ProductEntity; variant: VariantEntity } | null> {
-    const barcode = await manager.findOne(BarcodeEntity, { where: { barcode: code }, relations: { variant: { product: true } } });
-    const variant = barcode?.variant;
-    if (!variant?.product?.active) return null;
-    return { product: variant.product, variant };
+    return (await this.findByBarcodes(manager, [code])).get(code) ?? null;
+  }
+
+  /** The same for many codes in one query; codes without an active holder are left out. */
+  async findByBarcodes(manager: EntityManager, codes: readonly string[]): Promise<Map<string, { product: ProductEntity; variant: VariantEntity }>> {
+    const holders = new Map<string, { product: ProductEntity; variant: VariantEntity }>();
+    if (codes.length === 0) return holders;
+    const barcodes = await manager.find(BarcodeEntity, { where: { barcode: In([...new Set(codes)]) }, relations: { variant: { product: true } } });
+    for (const { barcode, variant } of barcodes) if (variant?.product?.active) holders.set(barcode, { product: variant.product, variant });
+    return holders;
   }
 
   /**
@@ -282,24 +283,16 @@ export class CatalogService {
       }
       return existing;
     }
-    const now = this.clock.now().toISOString();
-    const product = manager.create(ProductEntity, {
-      id: randomUUID(),
-      name: spec.name.trim(),
-      normalizedName: normalizeKey(spec.name),
-      defaultBestBeforeDays: spec.defaultBestBeforeDays,
-      defaultLocationId: spec.locationId,
-      defaultQuantityUnitId: spec.quantityUnitId,
-      productGroupId: spec.productGroupId,
-      minimumStockQuantity: 0,
-      shoppingTargetQuantity: 0,
-      imageUrl: null,
-      notes: '',
-      active: true,
-      grocyProductId: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const product = this.newProduct(
+      {
+        name: spec.name,
+        defaultBestBeforeDays: spec.defaultBestBeforeDays,
+        defaultLocationId: spec.locationId,
+        defaultQuantityUnitId: spec.quantityUnitId,
+        productGroupId: spec.productGroupId,
+      },
+      this.clock.now().toISOString(),
+    );
     await manager.insert(ProductEntity, product);
     return product;
   }
@@ -363,6 +356,28 @@ export class CatalogService {
       packageUnit: input.package_unit?.trim() || null,
       imageUrl: input.image_url ?? null,
     };
+  }
+
+  /** A new active product; the name is stored trimmed and its key normalised. */
+  private newProduct(
+    fields: Pick<ProductEntity, 'name' | 'defaultBestBeforeDays' | 'defaultLocationId' | 'defaultQuantityUnitId' | 'productGroupId'> &
+      Partial<Pick<ProductEntity, 'minimumStockQuantity' | 'shoppingTargetQuantity'>>,
+    now: string,
+  ): ProductEntity {
+    return Object.assign(new ProductEntity(), {
+      id: randomUUID(),
+      minimumStockQuantity: 0,
+      shoppingTargetQuantity: 0,
+      ...fields,
+      name: fields.name.trim(),
+      normalizedName: normalizeKey(fields.name),
+      imageUrl: null,
+      notes: '',
+      active: true,
+      grocyProductId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
   private newVariant(productId: string, input: CatalogVariantCreateInput, now: string): VariantEntity {

@@ -60,10 +60,11 @@ export class ReceiptReconcileService {
     const byName = new Map<string, CatalogProduct>();
     for (const product of products) if (!byName.has(product.normalizedName)) byName.set(product.normalizedName, product);
     const similarNames = new NameIndex(products, (product) => product.normalizedName);
+    const byBarcode = await this.catalog.findByBarcodes(manager, lines.map(lineCode).filter((code): code is string => code !== null));
 
     const now = this.clock.now().toISOString();
     for (const line of lines) {
-      const outcome = await this.match(manager, line, byName, similarNames);
+      const outcome = this.match(line, byBarcode, byName, similarNames);
       if (!outcome) continue;
       if (outcome.kind === 'mapped') {
         counts.resolved += 1;
@@ -100,12 +101,15 @@ export class ReceiptReconcileService {
    * The local matching order. A line nothing matches keeps what it had: reconcile only ever
    * improves a line and never drops what the analysis proposed.
    */
-  private async match(manager: EntityManager, line: ReceiptItemEntity, byName: Map<string, CatalogProduct>, similarNames: NameIndex<CatalogProduct>): Promise<Outcome | null> {
-    const code = line.barcode ? checkBarcode(line.barcode) : null;
-    if (code?.valid) {
-      const holder = await this.catalog.findByBarcode(manager, code.code);
-      if (holder) return { kind: 'mapped', product: holder.product, variantId: holder.variant.id, status: 'barcode', reason: 'barcode' };
-    }
+  private match(
+    line: ReceiptItemEntity,
+    byBarcode: Awaited<ReturnType<CatalogService['findByBarcodes']>>,
+    byName: Map<string, CatalogProduct>,
+    similarNames: NameIndex<CatalogProduct>,
+  ): Outcome | null {
+    const code = lineCode(line);
+    const holder = code === null ? undefined : byBarcode.get(code);
+    if (holder) return { kind: 'mapped', product: holder.product, variantId: holder.variant.id, status: 'barcode', reason: 'barcode' };
     // Learned store mappings and confirmed aliases come second and third; their tables arrive with receipt analysis.
     const keys = [...new Set([line.normalizedName, line.rawName].filter((name): name is string => Boolean(name)).map(canonicalReceiptKey))].filter(Boolean);
     for (const key of keys) {
@@ -121,6 +125,12 @@ export class ReceiptReconcileService {
     }
     return best && { kind: 'suggested', ...best };
   }
+}
+
+/** The line's barcode as scanning normalises it, or null when it has none or an invalid one. */
+function lineCode(line: ReceiptItemEntity): string | null {
+  const check = line.barcode ? checkBarcode(line.barcode) : null;
+  return check?.valid ? check.code : null;
 }
 
 /** The line's evidence with this service's earlier entry replaced; what the analysis recorded stays. */
