@@ -1,11 +1,9 @@
 # syntax=docker/dockerfile:1
 # Build: the whole workspace, then a production-only copy of the API with its dependencies.
-FROM node:20-bookworm-slim AS build
-ENV NX_DAEMON=false NX_NO_CLOUD=true npm_config_nodedir=/usr/local
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/* \
- && npm install --global --no-fund --no-audit pnpm@12.21.0
+FROM node:24-bookworm-slim AS build
+# better-sqlite3 13 ships its native module prebuilt (Node-API), so no compiler is needed.
+ENV NX_DAEMON=false NX_NO_CLOUD=true
+RUN npm install --global --no-fund --no-audit pnpm@12.21.0
 WORKDIR /src
 COPY . .
 RUN pnpm install --frozen-lockfile \
@@ -14,7 +12,7 @@ RUN pnpm install --frozen-lockfile \
  && cp -r apps/web/dist /out/apps/web-dist
 
 # Run: non-root (uid 1000), data in the /data volume, API and PWA on port 8080.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=8080
 WORKDIR /app
 COPY --from=build --chown=1000:1000 /out/apps/api /app/apps/api

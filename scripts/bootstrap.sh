@@ -2,22 +2,14 @@
 # Installs the toolchain and every dependency; safe to run again (it only does what is missing).
 set -eu
 cd "$(dirname "$0")/.."
-
-PNPM_VERSION=12.21.0
+. scripts/runtime.sh
 export NX_DAEMON=false NX_NO_CLOUD=true
 
-# pnpm is pinned here rather than in a packageManager field (that field breaks pnpm 12 here).
-if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$PNPM_VERSION" ]; then
-  echo "bootstrap: installing pnpm $PNPM_VERSION"
-  npm install --global --no-fund --no-audit "pnpm@$PNPM_VERSION"
-fi
-
-# node-gyp builds better-sqlite3 against Node's own headers when the distribution ships them.
-if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ]; then
-  export npm_config_nodedir=/usr
-fi
-
-# --frozen-lockfile: a fresh machine installs exactly what was tested.
-if [ ! -f node_modules/.modules.yaml ] || [ pnpm-lock.yaml -nt node_modules/.modules.yaml ]; then
+# --frozen-lockfile: a fresh machine installs exactly what was tested. A runtime of another
+# version (after a change of .nvmrc) needs its own native builds, so the install is redone.
+stamp=node_modules/.hinv-node-version
+if [ ! -f node_modules/.modules.yaml ] || [ pnpm-lock.yaml -nt node_modules/.modules.yaml ] \
+  || [ "$(cat "$stamp" 2>/dev/null)" != "$(node --version)" ]; then
   pnpm install --frozen-lockfile --reporter=append-only
+  node --version > "$stamp"
 fi

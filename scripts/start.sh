@@ -4,6 +4,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/bootstrap.sh
+. scripts/runtime.sh
 export NX_DAEMON=false NX_NO_CLOUD=true
 pnpm run build
 exec pnpm run serve

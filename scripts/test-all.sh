@@ -2,6 +2,7 @@
 # Installs everything and runs every check and test tier, fastest first.
 set -eu
 cd "$(dirname "$0")/.."
+. scripts/runtime.sh
 export NX_DAEMON=false NX_NO_CLOUD=true
 
 step() {
