@@ -1,4 +1,5 @@
-// Shared parts of the benchmarks: start the built server, measure with autocannon, report.
+// Shared parts of the benchmarks: start the built server, measure with autocannon (in a process
+// of its own), report.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -145,12 +145,21 @@ export function quantile(timings, q, digits = 2) {
   return Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(digits));
 }
 
-/** Runs autocannon against `url`; a short warm-up run is discarded first. */
-export async function measure(url, { connections = 32, duration = 10, headers = {}, method = 'GET', body } = {}) {
-  await autocannon({ url, connections, duration: 2, headers, method, body });
-  const result = await autocannon({ url, connections, duration, headers, method, body });
+/**
+ * Runs autocannon against `url` in a child process (bench/load.mjs), so the load generator never
+ * shares a core's event loop with a server in this process; a short warm-up run is discarded.
+ */
+export async function measure(url, { connections = 32, duration = 10, headers = {}, method = 'GET', body, warmup = 2 } = {}) {
+  const child = spawn(process.execPath, [join(ROOT, 'bench/load.mjs'), JSON.stringify({ url, connections, duration, headers, method, body, warmup })], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`load generator for ${url} exited with ${code}`);
+  const result = JSON.parse(output);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  return { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
 }
 
 export function report(name, rows, extra = {}) {
