@@ -18,10 +18,12 @@ export function dataSourceOptions(databaseFile: string): DataSourceOptions {
     synchronize: false,
     // WAL lets readers proceed during a write; foreign keys are off by default in SQLite;
     // the busy timeout covers other processes (backup and key-rotation commands).
+    // synchronous = FULL: a commit returns only once the WAL is flushed to disk, so a power cut
+    // loses no answered write; Database.write() groups commits to pay that flush once per batch.
     enableWAL: true,
     timeout: 5000,
     prepareDatabase: (db: { pragma: (statement: string) => unknown }) => {
-      db.pragma('synchronous = NORMAL');
+      db.pragma('synchronous = FULL');
     },
   };
 }

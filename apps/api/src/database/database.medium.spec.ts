@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataSource } from 'typeorm';
 import { ExperienceStateEntity } from '../modules/experience/experience-state.entity.js';
 import { ExperienceService } from '../modules/experience/experience.service.js';
@@ -26,8 +26,19 @@ describe('the SQLite database (real file, committed migrations)', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('runs in WAL mode with foreign keys and a busy timeout', async () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const insertState = (userId: string) => (manager: DataSource['manager']) =>
+    manager.insert(ExperienceStateEntity, { userId, onboardingCompletedAt: null, lastAcknowledgedVersion: null, updatedAt: 'now' });
+  const storedIds = async (prefix: string) =>
+    (await dataSource.manager.find(ExperienceStateEntity)).map((row) => row.userId).filter((id) => id.startsWith(prefix)).sort();
+
+  it('runs in WAL mode with foreign keys, a busy timeout and an fsync on every commit', async () => {
     expect(await dataSource.query('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+    // 2 = FULL: a commit returns only after the WAL is flushed, so a power cut loses no answered write.
+    expect(await dataSource.query('PRAGMA synchronous')).toEqual([{ synchronous: 2 }]);
     expect(await dataSource.query('PRAGMA foreign_keys')).toEqual([{ foreign_keys: 1 }]);
     expect(await dataSource.query('PRAGMA busy_timeout')).toEqual([{ timeout: 5000 }]);
   });
@@ -58,6 +69,71 @@ describe('the SQLite database (real file, committed migrations)', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const ids = (await dataSource.manager.find(ExperienceStateEntity)).map((row) => row.userId).sort();
     expect(ids).toEqual(['kept-1', 'kept-2']);
+  });
+
+  it('commits units that arrive together in one transaction, and answers none before that commit', async () => {
+    const runner = dataSource.createQueryRunner();
+    const events: string[] = [];
+    const commit = runner.commitTransaction.bind(runner);
+    const commits = vi.spyOn(runner, 'commitTransaction').mockImplementation(async () => {
+      events.push('commit');
+      await commit();
+    });
+    const writes = ['group-1', 'group-2', 'group-3'].map((id) => database.write(insertState(id)).then(() => events.push(`answered ${id}`)));
+    await Promise.all(writes);
+    expect(commits).toHaveBeenCalledTimes(1);
+    expect(events).toEqual(['commit', 'answered group-1', 'answered group-2', 'answered group-3']);
+    expect(await storedIds('group-')).toEqual(['group-1', 'group-2', 'group-3']);
+  });
+
+  it('forms the next batch from units queued while a batch runs', async () => {
+    const runner = dataSource.createQueryRunner();
+    const commits = vi.spyOn(runner, 'commitTransaction');
+    let second: Promise<unknown> | undefined;
+    await database.write(async (manager) => {
+      await insertState('next-1')(manager);
+      second = database.write(insertState('next-2'));
+    });
+    await second;
+    expect(commits).toHaveBeenCalledTimes(2);
+    expect(await storedIds('next-')).toEqual(['next-1', 'next-2']);
+  });
+
+  it('refuses every unit of a batch whose commit fails, and keeps none of it', async () => {
+    const runner = dataSource.createQueryRunner();
+    vi.spyOn(runner, 'commitTransaction').mockRejectedValueOnce(new Error('disk I/O error'));
+    const results = await Promise.allSettled(['lost-1', 'lost-2'].map((id) => database.write(insertState(id))));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await storedIds('lost-')).toEqual([]);
+    // The shared query runner is usable again.
+    await database.write(insertState('after-failure'));
+    expect(await storedIds('after-failure')).toEqual(['after-failure']);
+  });
+
+  it('refuses the whole batch when SQLite abandoned its transaction', async () => {
+    const results = await Promise.allSettled([
+      database.write(insertState('abandoned-1')),
+      database.write(async (manager) => {
+        await insertState('abandoned-2')(manager);
+        database.sqlite.exec('ROLLBACK'); // what SQLITE_FULL or SQLITE_IOERR do to a transaction
+        throw new Error('database or disk is full');
+      }),
+      database.write(insertState('abandoned-3')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(await storedIds('abandoned-')).toEqual([]);
+    await database.write(insertState('after-abandon'));
+    expect(await storedIds('after-abandon')).toEqual(['after-abandon']);
+  });
+
+  it('refuses to join a transaction opened outside the write path', async () => {
+    database.sqlite.exec('BEGIN');
+    try {
+      await expect(database.write(insertState('stray'))).rejects.toThrow('outside Database.write()');
+    } finally {
+      database.sqlite.exec('ROLLBACK');
+    }
+    expect(await storedIds('stray')).toEqual([]);
   });
 
   it('stores the experience state per user', async () => {

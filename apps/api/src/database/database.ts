@@ -1,24 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { Mutex } from 'async-mutex';
 import type { Database as SqliteConnection } from 'better-sqlite3';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+
+interface Unit {
+  work: (manager: EntityManager) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A unit's own savepoint inside the batch transaction (TypeORM names its nested ones `typeorm_N`). */
+const UNIT = 'hinv_unit';
 
 /**
- * The single path for writes.
+ * The single path for writes, with group commit.
  *
- * better-sqlite3 gives TypeORM one connection, shared by every query runner. Two requests that
- * each open a transaction would interleave their statements inside one SQLite transaction, and
- * a rollback of one would undo the other. `write()` therefore queues every unit of work on one
- * mutex and runs it inside a transaction: units run one after another, each commits or rolls
- * back alone, and a failed request leaves the database as it was.
+ * better-sqlite3 gives TypeORM one connection, shared by every query runner, so two requests that
+ * each opened a transaction would interleave inside one SQLite transaction. `write()` therefore
+ * queues every unit of work, and one drain loop runs them one after another.
+ *
+ * The database runs with `synchronous = FULL`: a commit is on disk (fsync) before it returns, so a
+ * power cut loses no acknowledged write. An fsync per request would cap the service at the disk's
+ * flush rate, so units that arrive together share one transaction and one fsync:
+ *   - the drain starts on `setImmediate`, after every request parsed in the same event-loop turn
+ *     had the chance to queue its unit; units queued while a batch runs form the next batch;
+ *   - each unit runs in its own SAVEPOINT: a unit that throws is rolled back to it and refused at
+ *     once, and its neighbours are unaffected;
+ *   - no unit is answered before the COMMIT of its batch has returned, i.e. is durable. If the
+ *     commit fails, or SQLite abandoned the whole transaction (disk full, I/O error), every unit of
+ *     the batch is refused and nothing of it is on disk.
  *
  * Rules: every INSERT/UPDATE/DELETE goes through `write()`; a read that decides a write (stock
  * availability, idempotency keys, `expected_updated_at`) happens inside the same `write()`.
- * Plain reads may run outside it.
+ * Plain reads may run outside it. A unit must not call `write()` itself (it would wait for its
+ * own batch).
  */
 @Injectable()
 export class Database {
-  private readonly writeLock = new Mutex();
+  private queue: Unit[] = [];
+  private draining = false;
 
   constructor(readonly dataSource: DataSource) {}
 
@@ -35,7 +54,67 @@ export class Database {
     return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
   }
 
-  write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.writeLock.runExclusive(() => this.dataSource.transaction((manager) => work(manager)));
+  write<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work: async (manager) => work(manager), resolve: resolve as (value: unknown) => void, reject });
+      if (!this.draining) {
+        this.draining = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        await this.commitBatch(batch);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async commitBatch(batch: Unit[]): Promise<void> {
+    const sqlite = this.sqlite;
+    const done: { unit: Unit; value: unknown }[] = [];
+    // A transaction already open here was started outside this path: joining it would tie these
+    // units' fate to a writer that may still roll back, and ending it is not ours to do.
+    if (sqlite.inTransaction) {
+      const error = new Error('a transaction is open outside Database.write()');
+      for (const unit of batch) unit.reject(error);
+      return;
+    }
+    // better-sqlite3 has a single TypeORM query runner, shared by every caller.
+    const runner: QueryRunner = this.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      for (const unit of batch) {
+        sqlite.exec(`SAVEPOINT ${UNIT}`);
+        try {
+          done.push({ unit, value: await unit.work(runner.manager) });
+          sqlite.exec(`RELEASE ${UNIT}`);
+        } catch (error) {
+          // SQLite rolls a whole transaction back on some errors (SQLITE_FULL, SQLITE_IOERR…):
+          // then the units before this one are gone too, and the batch fails as a whole.
+          if (!sqlite.inTransaction) throw error;
+          sqlite.exec(`ROLLBACK TO ${UNIT}`);
+          sqlite.exec(`RELEASE ${UNIT}`);
+          unit.reject(error);
+        }
+      }
+      await runner.commitTransaction();
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      // TypeORM's one SQLite query runner is shared by everyone: it must not go on believing in a
+      // transaction that SQLite (or the ROLLBACK above) has ended.
+      Object.assign(runner, { isTransactionActive: false, transactionDepth: 0 });
+      // Nothing of this batch is on disk. Units refused on their own already settled, so this
+      // refuses exactly the others.
+      for (const unit of batch) unit.reject(error);
+      return;
+    }
+    for (const { unit, value } of done) unit.resolve(value);
   }
 }

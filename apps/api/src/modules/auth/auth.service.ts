@@ -173,12 +173,14 @@ export class AuthService implements OnApplicationBootstrap {
       consumedAt: IsNull(),
       expiresAt: MoreThan(now),
     });
-    const user = challenge ? await this.database.manager.findOneBy(UserEntity, { id: challenge.userId, active: true }) : null;
-    const outcome = user
+    const outcome = challenge
       ? await this.database.write(async (manager) => {
-          if (!(await this.secondFactor.acceptEither(manager, user, input.code))) return null;
+          // Read inside the write: the last accepted TOTP step decides it, and two sign-ins with
+          // one code must not both see the step before it.
+          const user = await manager.findOneBy(UserEntity, { id: challenge.userId, active: true });
+          if (!user || !(await this.secondFactor.acceptEither(manager, user, input.code))) return null;
           // Consumed only on success, and only once even when two verifications race.
-          const consumed = await manager.update(MfaChallengeEntity, { id: challenge!.id, consumedAt: IsNull() }, { consumedAt: now });
+          const consumed = await manager.update(MfaChallengeEntity, { id: challenge.id, consumedAt: IsNull() }, { consumedAt: now });
           if (!consumed.affected) return null;
           return this.startSession(manager, user, 'password', source, context);
         })

@@ -48,7 +48,9 @@ export class SecurityService {
     const passwordOk = await verifyPassword(input.password, user.passwordHash);
     const authenticatedAt = passwordOk
       ? await this.database.write(async (manager) => {
-          if (user.totpEnabled && !(input.code && (await this.secondFactor.acceptEither(manager, user, input.code)))) return null;
+          // The TOTP state is read again inside the write: its last accepted step decides it.
+          const current = await manager.findOneByOrFail(UserEntity, { id: user.id });
+          if (current.totpEnabled && !(input.code && (await this.secondFactor.acceptEither(manager, current, input.code)))) return null;
           await this.throttle.clear(manager, source);
           return this.sessions.markAuthenticated(manager, principal.sessionId as string);
         })
