@@ -10,7 +10,8 @@ const CSP =
 describe('platform layer of the built server', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ MAX_UPLOAD_MB: '1' });
+    // Request lines are debug output; this server writes them so the log test can read them.
+    server = await startServer({ MAX_UPLOAD_MB: '1', LOG_LEVEL: 'debug' });
   });
   afterAll(() => server.stop());
 
@@ -107,13 +108,14 @@ describe('platform layer of the built server', () => {
     expect(response.status).toBe(400);
   });
 
-  it('logs structured lines with the route template, never query strings or client addresses', async () => {
+  it('logs structured request lines at debug level with the route template, never query strings or client addresses', async () => {
     await get('/api/v1/status?token=do-not-log-me');
     await new Promise((r) => setTimeout(r, 100));
     const lines = server.output().split('\n').filter((line) => line.includes('"message":"request"'));
-    // Nest's JSON logger nests a structured message under `message`.
-    const entries = lines.map((line) => (JSON.parse(line) as { message: Record<string, unknown> }).message);
-    expect(entries.some((e) => e.route === '/api/v1/status' && e.status === 401 && typeof e.request_id === 'string')).toBe(true);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      entries.some((e) => e.level === 'debug' && e.context === 'Http' && e.route === '/api/v1/status' && e.status === 401 && typeof e.request_id === 'string'),
+    ).toBe(true);
     expect(server.output()).not.toContain('do-not-log-me');
     expect(server.output()).not.toMatch(/127\.0\.0\.1|::1|::ffff/);
   });
@@ -125,6 +127,13 @@ describe('trusted hosts', () => {
     server = await startServer({ TRUSTED_HOSTS: '127.0.0.1,*.pantry.example' });
   });
   afterAll(() => server.stop());
+
+  it('writes no request lines at the default log level', async () => {
+    await fetch(`${server.baseUrl}/api/v1/health`);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.output()).toContain('"message":"Household Inventory listening on port');
+    expect(server.output()).not.toContain('"message":"request"');
+  });
 
   it('refuses a request for a host that is not trusted', async () => {
     const refused = await rawRequest(server.port, 'GET /api/v1/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, validateSync } from 'class-validator';
+import { LOG_LEVELS, type LogLevel } from '../common/logging/json-logger.js';
 
 /**
  * The one environment schema of the service, validated once at boot. A bad value stops the
@@ -140,10 +141,8 @@ export class EnvironmentVariables {
   @IsString()
   HINV_TEST_CLOCK_FILE?: string;
 
-  @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose'], {
-    message: 'LOG_LEVEL must be one of fatal, error, warn, log, debug, verbose',
-  })
-  LOG_LEVEL = 'log';
+  @IsIn([...LOG_LEVELS], { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL: LogLevel = 'log';
 }
 
 export class EnvironmentError extends Error {

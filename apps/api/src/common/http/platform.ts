@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../../config/app-config.js';
 import { sendError } from '../errors/http-exception.filter.js';
+import { isLogLevelEnabled } from '../logging/json-logger.js';
 import { contentLengthGuard, jsonBody } from './body-limits.js';
 import { legacyPathRewrite } from './legacy-paths.js';
 import { originGuard } from './origin-guard.js';
@@ -32,7 +33,8 @@ export function installPlatform(app: NestExpressApplication, config: AppConfig, 
 
   app.use(requestId);
   app.use(legacyPathRewrite);
-  app.use(requestLog);
+  // Request lines are debug output: at the default level they cost a request nothing at all.
+  if (isLogLevelEnabled(config.env.LOG_LEVEL, 'debug')) app.use(requestLog);
   app.use(...securityHeaders());
   app.use(trustedHosts(config.env.TRUSTED_HOSTS));
   if (options.gate) app.use(options.gate);

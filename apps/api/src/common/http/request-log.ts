@@ -5,7 +5,8 @@ import { requestIdOf } from './request-id.js';
 const logger = new Logger('Http');
 
 /**
- * One structured line per API request. It names the route template, never the raw path (which
+ * One structured line per API request, at level `debug` (installed only when `LOG_LEVEL` is
+ * `debug` or `verbose`). It names the route template, never the raw path (which
  * can hold invitation tokens or ids), the query string, the client address or any header.
  */
 export function requestLog(request: Request, response: Response, next: NextFunction): void {
@@ -13,7 +14,7 @@ export function requestLog(request: Request, response: Response, next: NextFunct
   const started = process.hrtime.bigint();
   response.on('finish', () => {
     const route = (request.route as { path?: string } | undefined)?.path;
-    logger.log({
+    logger.debug({
       message: 'request',
       request_id: requestIdOf(request),
       method: request.method,
