@@ -67,6 +67,27 @@ describe('schema-driven fuzz of the served contract: bad input never reaches a 5
     expect([...household.scopes].sort()).toEqual([...API_TOKEN_SCOPES].sort());
   });
 
+  it('refuses a body 5,000 levels deep with 400 body_too_deep, in the caller language', async () => {
+    const deep = `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const post = (path: string, body: string, cookie?: string) =>
+      fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body });
+    const setLocale = (preferred_locale: string) =>
+      fetch(`${server.baseUrl}/api/v1/auth/preferences`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie: household.credentials.cookie },
+        body: JSON.stringify({ preferred_locale }),
+      });
+    expect((await setLocale('de')).status).toBe(200);
+    const german = await post('/api/v1/catalog/products', deep, household.credentials.cookie);
+    expect(german.status).toBe(400);
+    expect(await german.json()).toEqual({ detail: 'Die Anfrage ist zu tief verschachtelt (höchstens 32 Ebenen)', code: 'body_too_deep' });
+    expect((await setLocale('en')).status).toBe(200);
+    // Before sign-in the caller is unknown: English.
+    const anonymous = await post('/api/v1/auth/login', deep);
+    expect(anonymous.status).toBe(400);
+    expect(await anonymous.json()).toEqual({ detail: 'The request body is nested too deeply (at most 32 levels)', code: 'body_too_deep' });
+  });
+
   it.each<Identity>(['owner', 'token'])(
     'answers every derived request as the %s below 500 (or with a 5xx the contract documents)',
     async (identity) => {
