@@ -4,6 +4,7 @@
 // any 5xx the contract does not document for the operation, transport error, failed health check
 // or changed control product is listed and makes the run exit non-zero. FUZZ_SEED and FUZZ_REQUESTS override the defaults.
 import fc from 'fast-check';
+import { createServer } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import { report, startBuiltServer } from './lib.mjs';
 import {
@@ -25,6 +26,15 @@ const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const BATCH = 250;
 const CONCURRENCY = 4;
 
+/** A port nobody listens on: a fixed one could belong to another server, whose health check would pass. */
+async function freePort() {
+  const probe = createServer();
+  await new Promise((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address();
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
 async function inParallel(items, limit, work) {
   let next = 0;
   const worker = async () => {
@@ -35,7 +45,7 @@ async function inParallel(items, limit, work) {
 
 export async function run() {
   const upstream = await startFakeUpstream();
-  const server = await startBuiltServer(18490, { OFF_BASE_URL: upstream.url });
+  const server = await startBuiltServer(await freePort(), { OFF_BASE_URL: upstream.url });
   const agent = fuzzAgent();
   try {
     const household = await prepareFuzzHousehold(server.url);
