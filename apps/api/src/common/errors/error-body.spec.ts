@@ -40,6 +40,7 @@ describe('toErrorReply', () => {
       status: 413,
       body: { detail: 'Request body too large', code: 'payload_too_large' },
     });
+    expect(toErrorReply({ type: 'entity.too.large', status: 413, expose: true }, 'de').body.detail).toBe('Anfrage zu groß');
   });
 });
 

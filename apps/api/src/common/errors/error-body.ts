@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { Locale } from '@hinv/shared';
 import { ApiException } from './api-exception.js';
+import { errorText } from './error-messages.js';
 import { RequestValidationException } from './validation.js';
 
 export interface ErrorReply {
@@ -78,7 +79,7 @@ export function toErrorReply(error: unknown, locale: Locale = 'en'): ErrorReply 
   }
   const status = expressError?.status ?? expressError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && expressError?.expose !== false) {
-    const detail = status === HttpStatus.PAYLOAD_TOO_LARGE ? 'Request body too large' : (expressError?.message ?? 'Bad request');
+    const detail = status === HttpStatus.PAYLOAD_TOO_LARGE ? errorText('payload_too_large', locale) : (expressError?.message ?? 'Bad request');
     return { status, body: { detail, code: codeFor(status) }, headers: {}, unexpected: false };
   }
   return internalError();

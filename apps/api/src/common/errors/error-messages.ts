@@ -47,6 +47,10 @@ export const ERROR_MESSAGES = {
   origin_required: { en: 'Requests with a session cookie must send an Origin header', de: 'Anfragen mit Sitzungs-Cookie müssen einen Origin-Header senden' },
   invalid_content_length: { en: 'Invalid Content-Length header', de: 'Ungültiger Content-Length-Header' },
   payload_too_large: { en: 'Request body too large', de: 'Anfrage zu groß' },
+  body_too_deep: {
+    en: 'The request body is nested too deeply (at most {max} levels)',
+    de: 'Die Anfrage ist zu tief verschachtelt (höchstens {max} Ebenen)',
+  },
   duplicate_name: { en: 'An entry with this name already exists', de: 'Ein Eintrag mit diesem Namen existiert bereits' },
   stale_update: {
     en: 'Someone else changed this in the meantime; reload and try again',

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import type { ValidationError as ClassValidatorError } from 'class-validator';
+import { assertJsonDepth } from '../http/body-limits.js';
 
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -73,6 +74,9 @@ const LOCATIONS: Record<ArgumentMetadata['type'], string> = { body: 'body', quer
 /**
  * The global pipe: strips nothing silently (unknown fields are errors), converts types, and
  * reports every problem with its location (`body`, `query`, `path`) in the FastAPI shape.
+ * A body nested past `MAX_JSON_DEPTH` is refused with 400 first: class-transformer and
+ * class-validator recurse per level and would overflow the stack on it. The check runs here,
+ * after the access guard, so the refusal is worded in the caller's language.
  */
 export class ApiValidationPipe extends ValidationPipe {
   constructor() {
@@ -87,6 +91,7 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body') assertJsonDepth(value);
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object && (value === undefined || value === null || typeof value !== 'object')) {
       throw new RequestValidationException([{ loc: ['body'], msg: 'Input should be a valid JSON object', type: 'model_attributes_type' }]);
     }
