@@ -21,7 +21,7 @@ export function isLogLevelEnabled(configured: LogLevel, level: LogLevel): boolea
 export class JsonLogger implements LoggerService {
   private readonly pino: Pino;
 
-  constructor(level: LogLevel, destination = pino.destination({ dest: 1, sync: false })) {
+  constructor(level: LogLevel, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })) {
     this.pino = pino(
       {
         level: PINO_LEVEL[level],
