@@ -1,4 +1,5 @@
 import { Injectable, Logger, type NestMiddleware } from '@nestjs/common';
+import type { Statement } from 'better-sqlite3';
 import type { NextFunction, Request, Response } from 'express';
 import { PRINCIPAL_KEY, type RequestWithPrincipal } from '../../common/access/principal.js';
 import { Clock } from '../../common/clock.js';
@@ -27,6 +28,17 @@ export class AuditMiddleware implements NestMiddleware {
     private readonly clock: Clock,
   ) {}
 
+  private insertStatement?: Statement<[Omit<AuditEventEntity, 'id'>]>;
+
+  /** Every authenticated mutation pays for this row: a prepared INSERT, not TypeORM's query builder. */
+  private insertEvent(event: Omit<AuditEventEntity, 'id'>): void {
+    this.insertStatement ??= this.database.sqlite.prepare(
+      `INSERT INTO audit_events (created_at, category, action, outcome, status_code, actor_user_id, token_id)
+       VALUES (@createdAt, @category, @action, @outcome, @statusCode, @actorUserId, @tokenId)`,
+    );
+    this.insertStatement.run(event);
+  }
+
   use(request: Request & RequestWithPrincipal, response: Response, next: NextFunction): void {
     if (!MUTATIONS.has(request.method)) return next();
     response.on('finish', () => {
@@ -43,7 +55,7 @@ export class AuditMiddleware implements NestMiddleware {
         actorUserId: principal.userId,
         tokenId: principal.tokenId ?? null,
       };
-      this.database.write((manager) => manager.insert(AuditEventEntity, event)).catch((error: unknown) => {
+      this.database.write(() => this.insertEvent(event)).catch((error: unknown) => {
         this.logger.error({ message: 'audit event not written', action: event.action, error: String(error) });
       });
     });
