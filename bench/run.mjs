@@ -1,5 +1,7 @@
 // Benchmarks of the built server (run `pnpm run build` first):
-//   node bench/run.mjs [scenario ...] [--duration=seconds]
+//   node bench/run.mjs [scenario ...] [--duration=seconds] [--runs=N]
+// fuzz (10,000 malformed requests) and queue-stress (the offline queue in a real browser, --runs
+// times) run only when named.
 // Each scenario prints a table and writes bench/results/<name>.json. Not part of the test suite.
 const SCENARIOS = {
   idle: () => import('./idle.mjs'),
@@ -10,12 +12,16 @@ const SCENARIOS = {
   'queue-sync': () => import('./queue-sync.mjs'),
   reconcile: () => import('./reconcile.mjs'),
   fuzz: () => import('./fuzz.mjs'),
+  'queue-stress': () => import('./queue-stress.mjs'),
 };
+/** Long stress runs (real browser, many repetitions): only when named. */
+const NAMED_ONLY = new Set(['fuzz', 'queue-stress']);
 
 const args = process.argv.slice(2);
 const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 100);
 const names = args.filter((a) => !a.startsWith('--'));
-for (const name of names.length > 0 ? names : Object.keys(SCENARIOS)) {
+for (const name of names.length > 0 ? names : Object.keys(SCENARIOS).filter((n) => !NAMED_ONLY.has(n))) {
   if (!SCENARIOS[name]) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
-  await (await SCENARIOS[name]()).run({ duration });
+  await (await SCENARIOS[name]()).run({ duration, runs });
 }

@@ -51,7 +51,8 @@ function toEntity(row: DraftRow): ScanDraftEntity {
 /**
  * The queries a scanner station makes on every scan, as prepared statements: the resolve hot
  * path (key replay, local barcode hit, new draft, the review context) skips TypeORM's query
- * building, which cost more than the work itself. Inserts run inside `Database.write()`.
+ * building, which cost more than the work itself. Inserts, and the key replay that decides them,
+ * run inside `Database.write()`.
  */
 @Injectable()
 export class ScanDraftsRepository {
@@ -94,6 +95,7 @@ export class ScanDraftsRepository {
     return this.statements;
   }
 
+  /** Must run inside `Database.write()`: outside it, this also sees drafts that are not committed yet. */
   byResolveKey(key: string): ScanDraftEntity | null {
     const row = this.sql.byResolveKey.get(key);
     return row ? toEntity(row) : null;

@@ -63,11 +63,13 @@ export class ScansService {
     const code = validCode(input.barcode);
     const mode = input.mode ?? 'identify';
     const key = input.client_mutation_id ?? null;
-    const replayed = key ? this.drafts.byResolveKey(key) : null;
-    if (replayed) return this.respond(replayed);
+    // The key is looked up only inside the write path. Outside it, a read on the one shared
+    // connection also sees the uncommitted draft of a unit still running (a device's overlapping
+    // syncs send the same key at once): answering with it would let the device drop its queued
+    // scan before that draft is durable, and lose it if that unit never commits.
     const local = this.drafts.localHit(code.code);
     if (local) {
-      // A local hit always makes a new resolved draft (unless the key was used meanwhile).
+      // A local hit always makes a new resolved draft (unless the key was used already).
       const draft = await this.database.write(async () => {
         const replay = key ? this.drafts.byResolveKey(key) : null;
         if (replay) return replay;

@@ -82,4 +82,16 @@ describe('OfflineScanQueue (fake IndexedDB)', () => {
     expect(report).toEqual({ resolved: ['second'], remaining: 2, stoppedBy: 'network' });
     expect((await queue.list()).map((e) => e.lastError)).toEqual(['check digit', 'network']);
   });
+
+  it('does not put back an entry that an overlapping sync resolved meanwhile', async () => {
+    await queue.enqueue('1111111', 'add');
+    await queue.enqueue('2222222', 'add');
+    // Another sync (the signed-in screen's) resolves every entry while this one is on its first.
+    const report = await queue.sync(async (entry): Promise<ResolveOutcome<string>> => {
+      await queue.sync(async (other) => ({ ok: true, draft: other.code }));
+      return entry.code === '1111111' ? { ok: false, kind: 'rejected', message: 'conflict' } : { ok: false, kind: 'network' };
+    });
+    expect(report).toEqual({ resolved: [], remaining: 0, stoppedBy: 'network' });
+    expect(await queue.size()).toBe(0);
+  });
 });

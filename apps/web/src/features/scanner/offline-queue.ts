@@ -111,14 +111,26 @@ export class OfflineScanQueue {
         await this.db.delete(STORE, entry.id);
         resolved.push(outcome.draft);
       } else if (outcome.kind === 'rejected') {
-        await this.db.put(STORE, { ...entry, attempts: entry.attempts + 1, lastError: outcome.message });
+        await this.noteFailure(entry.id, outcome.message);
       } else {
-        await this.db.put(STORE, { ...entry, attempts: entry.attempts + 1, lastError: outcome.kind });
+        await this.noteFailure(entry.id, outcome.kind);
         stoppedBy = outcome.kind;
         break;
       }
       onProgress?.(index + 1, entries.length);
     }
     return { resolved, remaining: await this.size(), stoppedBy };
+  }
+
+  /**
+   * Counts a failed attempt on an entry that is still queued. Syncs can overlap (the offline shell's
+   * and the signed-in screen's after a reconnect), each going through the list it read at its start:
+   * an entry another sync resolved meanwhile is gone and must not be put back.
+   */
+  private async noteFailure(id: string, lastError: string): Promise<void> {
+    const tx = this.db.transaction(STORE, 'readwrite');
+    const current = await tx.store.get(id);
+    if (current) await tx.store.put({ ...current, attempts: current.attempts + 1, lastError });
+    await tx.done;
   }
 }
