@@ -87,7 +87,11 @@ describe('the main screens', () => {
     await page.goto(stage.server.baseUrl);
     await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
     await page.goto(`${stage.server.baseUrl}/more`);
+    // The screen switches at once; the choice is stored by a request that must land before the
+    // next page load reads it back.
+    const stored = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/preferences') && response.request().method() === 'PATCH');
     await page.selectOption('select[name="language"]', 'de');
+    expect((await stored).status()).toBe(200);
     await expect.poll(() => page.locator('nav').textContent()).toContain('Vorrat');
     const untranslated = /\b(app|auth|scanner|review|stock|shopping|more|nav|tokens|catalog|count|reauth|invite|status)\.[a-zA-Z.]+/;
     for (const path of ['/', '/stock', '/shopping', '/more', '/catalog']) {
