@@ -57,7 +57,7 @@ export async function startBareServer(port, body = '{"status":"ok"}') {
 
 /**
  * What one durable write per request costs without any framework: bare node:http that reads the
- * JSON body, inserts one row into a WAL-mode SQLite file (synchronous=NORMAL, like the service)
+ * JSON body, inserts one row into a WAL-mode SQLite file (synchronous=FULL, like the service)
  * and answers only after the commit. `grouped` commits every request that arrived in the same
  * event-loop turn in one transaction (group commit), the cheapest way to stay durable.
  * This bounds what any handler that persists a scan can reach on this machine.
@@ -66,7 +66,7 @@ export async function startDurableWriteServer(port, { grouped = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hinv-bench-floor-'));
   const db = new Sqlite(join(dataDir, 'floor.db'));
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma('synchronous = FULL');
   db.exec('CREATE TABLE drafts (id TEXT PRIMARY KEY, barcode TEXT NOT NULL, mode TEXT NOT NULL, created_at TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO drafts (id, barcode, mode, created_at) VALUES (@id, @barcode, @mode, @created_at)');
   const commit = db.transaction((rows) => {
