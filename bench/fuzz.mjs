@@ -4,9 +4,8 @@
 // any 5xx the contract does not document for the operation, transport error, failed health check
 // or changed control product is listed and makes the run exit non-zero. FUZZ_SEED and FUZZ_REQUESTS override the defaults.
 import fc from 'fast-check';
-import { createServer } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
-import { report, startBuiltServer } from './lib.mjs';
+import { freePort, report, startBuiltServer } from './lib.mjs';
 import {
   describeRequest,
   fuzzAgent,
@@ -25,15 +24,6 @@ const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 /** Drawn a batch at a time, so 100 KB strings never pile up in memory. */
 const BATCH = 250;
 const CONCURRENCY = 4;
-
-/** A port nobody listens on: a fixed one could belong to another server, whose health check would pass. */
-async function freePort() {
-  const probe = createServer();
-  await new Promise((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address();
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 async function inParallel(items, limit, work) {
   let next = 0;

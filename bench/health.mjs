@@ -1,11 +1,11 @@
 // GET /api/v1/health through the whole stack against a bare node:http server answering the same
 // JSON, in the same run: the ratio is what the framework, middleware and guard cost.
 import { readFileSync } from 'node:fs';
-import { measure, report, startBareServer, startBuiltServer } from './lib.mjs';
+import { freePort, measure, report, startBareServer, startBuiltServer } from './lib.mjs';
 
 export async function run({ duration }) {
-  const server = await startBuiltServer(18481);
-  const bare = await startBareServer(18482);
+  const server = await startBuiltServer(await freePort());
+  const bare = await startBareServer(await freePort());
   try {
     const service = await measure(`${server.url}/api/v1/health`, { duration });
     const ceiling = await measure(bare.url, { duration });

@@ -1,9 +1,9 @@
 // Cold start (spawn to first healthy answer) and resident memory of an idle server.
 import { readFileSync } from 'node:fs';
-import { report, startBuiltServer } from './lib.mjs';
+import { freePort, report, startBuiltServer } from './lib.mjs';
 
 export async function run() {
-  const server = await startBuiltServer(18483);
+  const server = await startBuiltServer(await freePort());
   try {
     await new Promise((r) => setTimeout(r, 3000));
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]);

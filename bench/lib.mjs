@@ -12,6 +12,15 @@ import Sqlite from 'better-sqlite3';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
+/** A port nobody listens on: a fixed one could belong to another server, whose health check would pass. */
+export async function freePort() {
+  const probe = createServer();
+  await new Promise((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address();
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
 async function waitForHealth(url, child, deadlineMs) {
   const deadline = Date.now() + deadlineMs;
   while (Date.now() < deadline) {

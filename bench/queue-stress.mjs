@@ -17,9 +17,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Sqlite from 'better-sqlite3';
-import { ROOT, report, startBuiltServer } from './lib.mjs';
+import { ROOT, freePort, report, startBuiltServer } from './lib.mjs';
 
-const PORT = 18489;
 const PASSWORD = 'queue stress owner password';
 const CAMERA_CODE = '4006381333931';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -98,7 +97,7 @@ export async function run({ runs = 100 } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)] });
   let server;
   try {
-    server = await startBuiltServer(PORT, { OFF_ENABLED: 'false', DATA_DIR: dataDir });
+    server = await startBuiltServer(await freePort(), { OFF_ENABLED: 'false', DATA_DIR: dataDir });
     const setup = await fetch(`${server.url}/api/v1/auth/setup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,9 +1,9 @@
 // The server side of syncing 100 queued offline scans: the PWA resolves queued entries one after
 // another with their original keys, so this replays 100 sequential resolves of distinct codes.
-import { report, startBuiltServer } from './lib.mjs';
+import { freePort, report, startBuiltServer } from './lib.mjs';
 
 export async function run() {
-  const server = await startBuiltServer(18488, { OFF_ENABLED: 'false' });
+  const server = await startBuiltServer(await freePort(), { OFF_ENABLED: 'false' });
   try {
     const setup = await fetch(`${server.url}/api/v1/auth/setup`, {
       method: 'POST',

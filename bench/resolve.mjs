@@ -1,6 +1,6 @@
 // POST /api/v1/scans/resolve for a code the household knows (local hit), with a scans:write
 // bearer token as a scanner station sends it, at 32 connections, against the bare-Node ceiling.
-import { measure, report, startBareServer, startBuiltServer, startDurableWriteServer } from './lib.mjs';
+import { freePort, measure, report, startBareServer, startBuiltServer, startDurableWriteServer } from './lib.mjs';
 
 const CODE = '4006381333931';
 
@@ -17,10 +17,10 @@ async function station(url) {
 }
 
 export async function run({ duration }) {
-  const server = await startBuiltServer(18486);
-  const bare = await startBareServer(18487, JSON.stringify({ id: 'x', status: 'resolved', resolution_source: 'local', barcode_normalized: CODE }));
-  const floor = await startDurableWriteServer(18488);
-  const groupedFloor = await startDurableWriteServer(18489, { grouped: true });
+  const server = await startBuiltServer(await freePort());
+  const bare = await startBareServer(await freePort(), JSON.stringify({ id: 'x', status: 'resolved', resolution_source: 'local', barcode_normalized: CODE }));
+  const floor = await startDurableWriteServer(await freePort());
+  const groupedFloor = await startDurableWriteServer(await freePort(), { grouped: true });
   try {
     const token = await station(server.url);
     const request = { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ barcode: CODE, mode: 'identify' }) };
@@ -40,7 +40,7 @@ export async function run({ duration }) {
       {
         ratio: `${share(service)} of the bare-Node ceiling`,
         durable_write_floor: `one commit per request reaches ${share(oneWrite)}, group commit ${share(groupedWrite)} of the ceiling without authentication, validation, headers or an audit row`,
-        note: 'every resolve writes a new draft and an audit row (two SQLite transactions)',
+        note: 'every resolve commits a new draft (synchronous = FULL, group commit) and an audit row that rides along with the next batch',
       },
     );
   } finally {

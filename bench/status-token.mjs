@@ -1,6 +1,6 @@
 // GET /api/v1/status with a bearer token (status:read) against the bare-Node ceiling in the same
 // run: the token check is a hash lookup, never a per-request scrypt, and must not dominate.
-import { measure, report, startBareServer, startBuiltServer } from './lib.mjs';
+import { freePort, measure, report, startBareServer, startBuiltServer } from './lib.mjs';
 
 async function tokenFor(url) {
   const post = async (path, body, cookie) => {
@@ -19,8 +19,8 @@ async function tokenFor(url) {
 }
 
 export async function run({ duration }) {
-  const server = await startBuiltServer(18484);
-  const bare = await startBareServer(18485, JSON.stringify({ version: '0.1.0', catalog: { products: 0, variants: 0, barcodes: 0, stock_lots: 0 } }));
+  const server = await startBuiltServer(await freePort());
+  const bare = await startBareServer(await freePort(), JSON.stringify({ version: '0.1.0', catalog: { products: 0, variants: 0, barcodes: 0, stock_lots: 0 } }));
   try {
     const token = await tokenFor(server.url);
     const service = await measure(`${server.url}/api/v1/status`, { duration, headers: { authorization: `Bearer ${token}` } });

@@ -99,6 +99,20 @@ describe('the SQLite database (real file, committed migrations)', () => {
     expect(await storedIds('next-')).toEqual(['next-1', 'next-2']);
   });
 
+  it('lets a write nobody waits for ride along with the next batch, or commit alone soon after', async () => {
+    const runner = dataSource.createQueryRunner();
+    const commits = vi.spyOn(runner, 'commitTransaction');
+    const later = database.writeLater(insertState('later-1'));
+    await database.write(insertState('later-2'));
+    await later;
+    expect(commits).toHaveBeenCalledTimes(1);
+    const started = Date.now();
+    await database.writeLater(insertState('later-3'));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(commits).toHaveBeenCalledTimes(2);
+    expect(await storedIds('later-')).toEqual(['later-1', 'later-2', 'later-3']);
+  });
+
   it('refuses every unit of a batch whose commit fails, and keeps none of it', async () => {
     const runner = dataSource.createQueryRunner();
     vi.spyOn(runner, 'commitTransaction').mockRejectedValueOnce(new Error('disk I/O error'));

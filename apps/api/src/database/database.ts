@@ -8,6 +8,9 @@ interface Unit {
   reject: (error: unknown) => void;
 }
 
+/** How long a `writeLater()` unit waits for a batch to join before it starts one. */
+const LATER_WITHIN_MS = 20;
+
 /** A unit's own savepoint inside the batch transaction (TypeORM names its nested ones `typeorm_N`). */
 const UNIT = 'hinv_unit';
 
@@ -38,6 +41,7 @@ const UNIT = 'hinv_unit';
 export class Database {
   private queue: Unit[] = [];
   private draining = false;
+  private laterTimer?: NodeJS.Timeout;
 
   constructor(readonly dataSource: DataSource) {}
 
@@ -55,16 +59,40 @@ export class Database {
   }
 
   write<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work: async (manager) => work(manager), resolve: resolve as (value: unknown) => void, reject });
+    const written = this.enqueue(work);
+    if (!this.draining) {
+      this.draining = true;
+      setImmediate(() => void this.drain());
+    }
+    return written;
+  }
+
+  /**
+   * A write nobody waits for (the audit row written after a response): it rides along with the
+   * next batch instead of paying an fsync of its own, and starts one itself after
+   * `LATER_WITHIN_MS` when no other write came.
+   */
+  writeLater<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {
+    const written = this.enqueue(work);
+    this.laterTimer ??= setTimeout(() => {
+      this.laterTimer = undefined;
       if (!this.draining) {
         this.draining = true;
-        setImmediate(() => void this.drain());
+        void this.drain();
       }
+    }, LATER_WITHIN_MS);
+    return written;
+  }
+
+  private enqueue<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work: async (manager) => work(manager), resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
   private async drain(): Promise<void> {
+    clearTimeout(this.laterTimer);
+    this.laterTimer = undefined;
     try {
       while (this.queue.length > 0) {
         const batch = this.queue;

@@ -55,7 +55,7 @@ export class AuditMiddleware implements NestMiddleware {
         actorUserId: principal.userId,
         tokenId: principal.tokenId ?? null,
       };
-      this.database.write(() => this.insertEvent(event)).catch((error: unknown) => {
+      this.database.writeLater(() => this.insertEvent(event)).catch((error: unknown) => {
         this.logger.error({ message: 'audit event not written', action: event.action, error: String(error) });
       });
     });
