@@ -92,10 +92,39 @@ describe('scanning in the PWA', () => {
     await page.waitForSelector('#scan-heading');
     await expect.poll(() => page.getByTestId('queue-size').textContent()).toBe('2');
 
+    // Whenever the badge shows 0 from now on, how many scans the queue really holds. Resolves take
+    // 300 ms on the way, so the offline shell's sync is still sending when the signed-in scan screen
+    // takes over: a badge that started at 0 there said "nothing waiting" while both scans were.
+    await page.evaluate(() => {
+      const waitingAtZero: number[] = [];
+      (window as unknown as { waitingAtZero: number[] }).waitingAtZero = waitingAtZero;
+      let last: string | null = null;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="queue-size"]')?.textContent ?? null;
+        if (text === last) return;
+        last = text;
+        if (text !== '0') return;
+        const open = indexedDB.open('household-inventory');
+        open.onsuccess = () => {
+          const count = open.result.transaction('scans').objectStore('scans').count();
+          count.onsuccess = () => {
+            waitingAtZero.push(count.result);
+            open.result.close();
+          };
+        };
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await context.route('**/api/v1/scans/resolve', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
     const syncStarted = Date.now();
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId('queue-size').textContent(), { timeout: 15_000 }).toBe('0');
     timings.syncTwoMs = Date.now() - syncStarted;
+    const waitingAtZero = () => page.evaluate(() => (window as unknown as { waitingAtZero: number[] }).waitingAtZero);
+    await expect.poll(async () => (await waitingAtZero()).at(-1)).toBe(0);
+    expect((await waitingAtZero()).filter((waiting) => waiting > 0)).toEqual([]);
     const after = await api<{ barcode_normalized: string }[]>(page, 'GET', '/api/v1/scans/unresolved');
     expect(after.length - before).toBe(2);
     await page.screenshot({ path: join(TEST_OUTPUT, 'inbox-desktop.png') });

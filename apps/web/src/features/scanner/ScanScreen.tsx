@@ -130,9 +130,11 @@ export function ScanScreen({ online }: { online: boolean }) {
     <section className="card scan" aria-labelledby="scan-heading">
       <div className="scan-head">
         <h2 id="scan-heading">{t('scanner.heading')}</h2>
-        <span className="badge" data-testid="queue-size" aria-label={t('scanner.queue.badge', { count: queue.size })}>
-          {queue.syncing ? `${queue.syncing.done}/${queue.syncing.total}` : queue.size}
-        </span>
+        {queue.size !== null && (
+          <span className="badge" data-testid="queue-size" aria-label={t('scanner.queue.badge', { count: queue.size })}>
+            {queue.syncing ? `${queue.syncing.done}/${queue.syncing.total}` : queue.size}
+          </span>
+        )}
       </div>
       {!online && <p className="muted">{t('scanner.offline')}</p>}
       <label className="inline">
@@ -186,7 +188,7 @@ export function ScanScreen({ online }: { online: boolean }) {
         </p>
       )}
       {queue.needsSignIn && <p className="form-problem">{t('scanner.signInAgain')}</p>}
-      {queue.size > 0 && online && (
+      {(queue.size ?? 0) > 0 && online && (
         <button type="button" className="secondary" onClick={() => void queue.sync()}>
           {t('scanner.queue.syncNow')}
         </button>

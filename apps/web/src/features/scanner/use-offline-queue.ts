@@ -4,7 +4,8 @@ import { OfflineScanQueue, openQueueDatabase, type EnqueueResult, type ScanMode 
 import { resolveScan, type Draft } from './scan-api';
 
 export interface QueueView {
-  size: number;
+  /** Entries waiting; null until the queue has been read, so a new screen never claims an empty queue. */
+  size: number | null;
   syncing: { done: number; total: number } | null;
   /** Set when the last sync stopped because the session is gone; every entry was kept. */
   needsSignIn: boolean;
@@ -16,7 +17,7 @@ export interface QueueView {
 export function useOfflineQueue(onResolved: (drafts: Draft[]) => void): QueueView {
   const api = useApi();
   const queue = useRef<Promise<OfflineScanQueue> | null>(null);
-  const [size, setSize] = useState(0);
+  const [size, setSize] = useState<number | null>(null);
   const [syncing, setSyncing] = useState<QueueView['syncing']>(null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
   queue.current ??= openQueueDatabase().then((db) => new OfflineScanQueue(db));
