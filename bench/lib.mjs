@@ -148,18 +148,33 @@ export function quantile(timings, q, digits = 2) {
 /**
  * Runs autocannon against `url` in a child process (bench/load.mjs), so the load generator never
  * shares a core's event loop with a server in this process; a short warm-up run is discarded.
+ * `requests` (a list of `{ method, path, headers, body }` each connection cycles through) and
+ * `amount` (a request count instead of a duration) pass through to autocannon; `onProgress` is
+ * called about once a second with the number of requests answered so far.
  */
-export async function measure(url, { connections = 32, duration = 10, headers = {}, method = 'GET', body, warmup = 2 } = {}) {
-  const child = spawn(process.execPath, [join(ROOT, 'bench/load.mjs'), JSON.stringify({ url, connections, duration, headers, method, body, warmup })], {
+export async function measure(url, { connections = 32, duration = 10, headers = {}, method = 'GET', body, warmup = 2, requests, amount, onProgress } = {}) {
+  const options = { url, connections, duration, headers, method, body, warmup, requests, amount, progressMs: onProgress ? 1000 : undefined };
+  const child = spawn(process.execPath, [join(ROOT, 'bench/load.mjs'), JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (!onProgress) return;
+    const lines = output.split('\n');
+    output = lines.pop();
+    for (const line of lines) {
+      const parsed = JSON.parse(line);
+      if ('progress' in parsed) onProgress(parsed.progress);
+      else output = `${line}\n${output}`;
+    }
+  });
   const code = await new Promise((r) => child.once('exit', r));
   if (code !== 0) throw new Error(`load generator for ${url} exited with ${code}`);
   const result = JSON.parse(output);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
+  const row = { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
+  return amount ? { ...row, requests: result.requests } : row;
 }
 
 export function report(name, rows, extra = {}) {

@@ -9,6 +9,7 @@ const SCENARIOS = {
   resolve: () => import('./resolve.mjs'),
   'queue-sync': () => import('./queue-sync.mjs'),
   reconcile: () => import('./reconcile.mjs'),
+  memory: () => import('./memory.mjs'),
 };
 
 const args = process.argv.slice(2);
