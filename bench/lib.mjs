@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Sqlite from 'better-sqlite3';
 
@@ -22,12 +22,17 @@ async function waitForHealth(url, child, deadlineMs) {
   throw new Error('server did not become healthy');
 }
 
-/** Starts apps/api/dist/main.js on `port` with a fresh DATA_DIR; resolves once healthy. */
+/**
+ * Starts the built server on `port` with a fresh DATA_DIR the way users run it: through
+ * apps/api/serve.sh (`pnpm run serve`, `npm start` and the container image use it too), with the
+ * node running this benchmark first on PATH. The script execs node, so `pid` is the server's.
+ * Resolves once healthy.
+ */
 export async function startBuiltServer(port, env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hinv-bench-'));
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+  const child = spawn('sh', [join(ROOT, 'apps/api/serve.sh')], {
+    env: { PATH: `${dirname(process.execPath)}:${process.env.PATH}`, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
