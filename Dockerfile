@@ -23,4 +23,5 @@ VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/api/dist/main.js"]
+# serve.sh starts dist/main.js with the memory settings (V8 heap sizes, glibc malloc).
+CMD ["sh", "apps/api/serve.sh"]

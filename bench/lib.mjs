@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Sqlite from 'better-sqlite3';
 
@@ -31,12 +31,17 @@ async function waitForHealth(url, child, deadlineMs) {
   throw new Error('server did not become healthy');
 }
 
-/** Starts apps/api/dist/main.js on `port` with a fresh DATA_DIR; resolves once healthy. */
+/**
+ * Starts the built server on `port` with a fresh DATA_DIR the way users run it: through
+ * apps/api/serve.sh (`pnpm run serve`, `npm start` and the container image use it too), with the
+ * node running this benchmark first on PATH. The script execs node, so `pid` is the server's.
+ * Resolves once healthy.
+ */
 export async function startBuiltServer(port, env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hinv-bench-'));
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+  const child = spawn('sh', [join(ROOT, 'apps/api/serve.sh')], {
+    env: { PATH: `${dirname(process.execPath)}:${process.env.PATH}`, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -157,18 +162,33 @@ export function quantile(timings, q, digits = 2) {
 /**
  * Runs autocannon against `url` in a child process (bench/load.mjs), so the load generator never
  * shares a core's event loop with a server in this process; a short warm-up run is discarded.
+ * `requests` (a list of `{ method, path, headers, body }` each connection cycles through) and
+ * `amount` (a request count instead of a duration) pass through to autocannon; `onProgress` is
+ * called about once a second with the number of requests answered so far.
  */
-export async function measure(url, { connections = 32, duration = 10, headers = {}, method = 'GET', body, warmup = 2 } = {}) {
-  const child = spawn(process.execPath, [join(ROOT, 'bench/load.mjs'), JSON.stringify({ url, connections, duration, headers, method, body, warmup })], {
+export async function measure(url, { connections = 32, duration = 10, headers = {}, method = 'GET', body, warmup = 2, requests, amount, onProgress } = {}) {
+  const options = { url, connections, duration, headers, method, body, warmup, requests, amount, progressMs: onProgress ? 1000 : undefined };
+  const child = spawn(process.execPath, [join(ROOT, 'bench/load.mjs'), JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (!onProgress) return;
+    const lines = output.split('\n');
+    output = lines.pop();
+    for (const line of lines) {
+      const parsed = JSON.parse(line);
+      if ('progress' in parsed) onProgress(parsed.progress);
+      else output = `${line}\n${output}`;
+    }
+  });
   const code = await new Promise((r) => child.once('exit', r));
   if (code !== 0) throw new Error(`load generator for ${url} exited with ${code}`);
   const result = JSON.parse(output);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
+  const row = { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
+  return amount ? { ...row, requests: result.requests } : row;
 }
 
 export function report(name, rows, extra = {}) {

@@ -23,7 +23,7 @@ export async function createApp(config: AppConfig, options: { webDistDir?: strin
   });
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
-  installApiDocs(app, buildOpenApiDocument(app));
+  installApiDocs(app, () => buildOpenApiDocument(app));
   app.enableShutdownHooks();
   return app;
 }

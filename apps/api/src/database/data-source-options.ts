@@ -24,6 +24,10 @@ export function dataSourceOptions(databaseFile: string): DataSourceOptions {
     timeout: 5000,
     prepareDatabase: (db: { pragma: (statement: string) => unknown }) => {
       db.pragma('synchronous = FULL');
+      // SQLite's own default page cache (2 MB) instead of the 16 MB better-sqlite3 is built with:
+      // the operating system caches the file anyway, and a page read from there is microseconds,
+      // while a full cache would stay resident in the service for good.
+      db.pragma('cache_size = -2000');
     },
   };
 }

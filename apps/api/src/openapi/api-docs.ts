@@ -22,12 +22,17 @@ const REDOC_PAGE = `<!doctype html>
 
 /**
  * `/openapi.json`, Swagger UI at `/docs` and ReDoc at `/redoc`, all from local packages so they
- * work on a box without internet and pass the same-origin CSP.
+ * work on a box without internet and pass the same-origin CSP. The document is built on the
+ * first request that needs it and kept from then on: building it at start cost a few MB of
+ * memory on every box, and most never open the documentation.
  */
-export function installApiDocs(app: NestExpressApplication, document: OpenAPIObject): void {
+export function installApiDocs(app: NestExpressApplication, buildDocument: () => OpenAPIObject): void {
   const express = app.getHttpAdapter().getInstance();
-  const json = JSON.stringify(document);
+  let document: OpenAPIObject | undefined;
+  const documentOnce = (): OpenAPIObject => (document ??= buildDocument());
+  let json: string | undefined;
   express.get('/openapi.json', (_request: Request, response: Response) => {
+    json ??= JSON.stringify(documentOnce());
     response.type('application/json').send(json);
   });
   const redocScript = require.resolve('redoc/bundles/redoc.standalone.js');
@@ -42,7 +47,7 @@ export function installApiDocs(app: NestExpressApplication, document: OpenAPIObj
     // `dotfiles: allow` because pnpm keeps packages under node_modules/.pnpm.
     response.sendFile(redocScript, { maxAge: '1d', dotfiles: 'allow' });
   });
-  SwaggerModule.setup('docs', app, document, {
+  SwaggerModule.setup('docs', app, documentOnce, {
     raw: false,
     customSiteTitle: 'Household Inventory API',
     swaggerOptions: { persistAuthorization: false },

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { IsNull, MoreThan } from 'typeorm';
 import type { Principal } from '../../common/access/principal.js';
 import { Clock } from '../../common/clock.js';
@@ -29,6 +21,12 @@ import { WebAuthnChallengeEntity } from './webauthn-challenge.entity.js';
 const CHALLENGE_MS = 5 * 60 * 1000;
 const CEREMONY_TIMEOUT_MS = 120_000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The WebAuthn library is loaded by the first passkey ceremony, not at start: with its ASN.1 and
+ * COSE dependencies it holds about 4 MB that a household without passkeys never needs.
+ */
+const webAuthn = () => import('@simplewebauthn/server');
 
 export function toPasskeyResponse(passkey: PasskeyEntity): PasskeyResponse {
   return {
@@ -116,7 +114,7 @@ export class PasskeysService {
     const { origin: expected, rpId } = this.ceremonyOrigin(origin);
     const user = await this.database.manager.findOneByOrFail(UserEntity, { id: principal.userId });
     const existing = await this.database.manager.find(PasskeyEntity, { where: { userId: user.id } });
-    const options = await generateRegistrationOptions({
+    const options = await (await webAuthn()).generateRegistrationOptions({
       rpName: 'Household Inventory',
       rpID: rpId,
       userName: user.email ?? user.displayName,
@@ -135,7 +133,7 @@ export class PasskeysService {
     const challenge = await this.consumeChallenge(input.challenge_id, 'registration');
     const failed = new ApiException(400, 'passkey_registration_failed');
     if (!challenge || challenge.userId !== principal.userId || challenge.sessionId !== (principal.sessionId ?? null)) throw failed;
-    const verification = await verifyRegistrationResponse({
+    const verification = await (await webAuthn()).verifyRegistrationResponse({
       response: input.credential as unknown as RegistrationResponseJSON,
       expectedChallenge: challenge.challenge,
       expectedOrigin: challenge.origin,
@@ -175,7 +173,7 @@ export class PasskeysService {
 
   async beginAuthentication(origin: CeremonyOrigin): Promise<WebAuthnOptionsResponse> {
     const { origin: expected, rpId } = this.ceremonyOrigin(origin);
-    const options = await generateAuthenticationOptions({ rpID: rpId, userVerification: 'required', timeout: CEREMONY_TIMEOUT_MS });
+    const options = await (await webAuthn()).generateAuthenticationOptions({ rpID: rpId, userVerification: 'required', timeout: CEREMONY_TIMEOUT_MS });
     const challengeId = await this.storeChallenge({ kind: 'authentication', challenge: options.challenge, origin: expected, rpId, userId: null, sessionId: null });
     return { challenge_id: challengeId, options: options as unknown as Record<string, unknown> };
   }
@@ -198,7 +196,7 @@ export class PasskeysService {
     const passkey = await this.database.manager.findOneBy(PasskeyEntity, { credentialId: response.id });
     const user = passkey ? await this.database.manager.findOneBy(UserEntity, { id: passkey.userId, active: true }) : null;
     if (!passkey || !user) return null;
-    const verification = await verifyAuthenticationResponse({
+    const verification = await (await webAuthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: challenge.origin,

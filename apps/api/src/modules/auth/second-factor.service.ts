@@ -1,7 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { IsNull, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { Clock } from '../../common/clock.js';
@@ -14,6 +12,13 @@ const TOTP_PERIOD_SECONDS = 30;
 const RECOVERY_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const RECOVERY_CODE_COUNT = 10;
 export const TOTP_ISSUER = 'Household Inventory';
+
+/**
+ * The TOTP and QR code libraries are loaded when a second factor is first set up or checked, not
+ * at start: a household that never enables TOTP does not keep them in memory.
+ */
+const totp = () => import('otplib');
+const qrCodes = () => import('qrcode');
 
 /** Recovery codes are compared on their upper-cased letters and digits only. */
 export function normalizeRecoveryCode(code: string): string {
@@ -48,10 +53,11 @@ export class SecondFactorService {
   }
 
   async beginTotp(manager: EntityManager, user: UserEntity): Promise<TotpSetup> {
+    const { generateSecret, generateURI } = await totp();
     const secret = generateSecret({ length: 20 });
     await manager.update(UserEntity, { id: user.id }, { totpSecret: this.box.seal(secret), totpLastStep: null, updatedAt: this.clock.now().toISOString() });
     const uri = generateURI({ issuer: TOTP_ISSUER, label: user.email ?? user.displayName, secret, period: TOTP_PERIOD_SECONDS, digits: 6, algorithm: 'sha1' });
-    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 });
+    const svg = await (await qrCodes()).default.toString(uri, { type: 'svg', margin: 1 });
     return { secret, provisioning_uri: uri, qr_data_uri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 
@@ -62,6 +68,7 @@ export class SecondFactorService {
   async acceptTotp(manager: EntityManager, user: UserEntity, code: string): Promise<boolean> {
     const token = code.replace(/\s+/g, '');
     if (!user.totpSecret || !/^\d{6}$/.test(token)) return false;
+    const { verify } = await totp();
     const result = await verify({
       secret: this.box.open(user.totpSecret),
       token,

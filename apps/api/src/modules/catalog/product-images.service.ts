@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import sharp from 'sharp';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -12,6 +11,24 @@ import type { CatalogProductDetailResponse } from './dto/catalog.dto.js';
 import { ProductEntity } from './product.entity.js';
 
 const MAX_EDGE = 1600;
+
+type Sharp = typeof import('sharp');
+let imageLibrary: Promise<Sharp> | undefined;
+
+/**
+ * sharp (and libvips with it, about 9 MB resident) is loaded by the first photo, not at start.
+ * One photo at a time is all a household uploads, so libvips gets one worker thread and no
+ * operation cache: its default cache keeps up to 50 MB of decoded images for reuse that never
+ * comes here.
+ */
+function images(): Promise<Sharp> {
+  imageLibrary ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return imageLibrary;
+}
 
 /** What the bytes say the file is, whatever its name or declared type claims. */
 export function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {
@@ -58,6 +75,7 @@ export class ProductImagesService {
     if (!type) throw new ApiException(422, 'image_type_unsupported');
     const limitInputPixels = this.config.env.MAX_IMAGE_MEGAPIXELS * 1_000_000;
     try {
+      const sharp = await images();
       const metadata = await sharp(bytes, { limitInputPixels, failOn: 'error' }).metadata();
       if (metadata.format !== type || !metadata.width || !metadata.height) throw new ApiException(422, 'image_unreadable');
       if (metadata.width * metadata.height > limitInputPixels) throw new ApiException(422, 'image_too_many_pixels');

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { checkBarcode } from '@hinv/shared';
-import { WRatio } from 'fuzzball';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { CatalogService } from '../catalog/catalog.service.js';
@@ -23,6 +22,7 @@ const SUGGESTION_MIN_SCORE = 90;
 const EVIDENCE_SOURCE = 'catalog';
 
 type CatalogProduct = Pick<ProductEntity, 'id' | 'name' | 'normalizedName'>;
+type Similarity = (typeof import('fuzzball'))['WRatio'];
 
 type Outcome =
   | { kind: 'mapped'; product: CatalogProduct; variantId: string | null; status: MatchStatus; reason: MatchReason }
@@ -61,10 +61,12 @@ export class ReceiptReconcileService {
     for (const product of products) if (!byName.has(product.normalizedName)) byName.set(product.normalizedName, product);
     const similarNames = new NameIndex(products, (product) => product.normalizedName);
     const byBarcode = await this.catalog.findByBarcodes(manager, lines.map(lineCode).filter((code): code is string => code !== null));
+    // Loaded on the first open line, not at start: without receipts the matcher is never needed.
+    const { WRatio } = await import('fuzzball');
 
     const now = this.clock.now().toISOString();
     for (const line of lines) {
-      const outcome = this.match(line, byBarcode, byName, similarNames);
+      const outcome = this.match(line, byBarcode, byName, similarNames, WRatio);
       if (!outcome) continue;
       if (outcome.kind === 'mapped') {
         counts.resolved += 1;
@@ -106,6 +108,7 @@ export class ReceiptReconcileService {
     byBarcode: Awaited<ReturnType<CatalogService['findByBarcodes']>>,
     byName: Map<string, CatalogProduct>,
     similarNames: NameIndex<CatalogProduct>,
+    similarity: Similarity,
   ): Outcome | null {
     const code = lineCode(line);
     const holder = code === null ? undefined : byBarcode.get(code);
@@ -119,7 +122,7 @@ export class ReceiptReconcileService {
     let best: { product: CatalogProduct; score: number } | null = null;
     for (const key of keys) {
       for (const product of similarNames.candidates(key)) {
-        const score = WRatio(key, product.normalizedName);
+        const score = similarity(key, product.normalizedName);
         if (score >= SUGGESTION_MIN_SCORE && score > (best?.score ?? 0)) best = { product, score };
       }
     }
