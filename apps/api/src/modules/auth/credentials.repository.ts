@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Statement } from 'better-sqlite3';
 import type { ApiTokenScope, Locale, Role } from '@hinv/shared';
+import { boundText } from '../../database/bound-text.js';
 import { Database } from '../../database/database.js';
 
 /** A credential row joined with its user: everything the access check needs, in one read. */
@@ -26,6 +27,8 @@ export interface SessionRow extends CredentialRow {
 }
 
 const USER_COLUMNS = 'u.id AS user_id, u.household_id, u.role, u.preferred_locale, u.active';
+export const TOKEN_BY_HASH_SQL = `SELECT t.id, t.scopes, t.expires_at, t.revoked_at, t.last_used_at, ${USER_COLUMNS} FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${boundText()}`;
+export const SESSION_BY_HASH_SQL = `SELECT s.id, s.expires_at, s.revoked_at, s.last_seen_at, s.authenticated_at, ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${boundText()}`;
 
 /**
  * The two lookups every authenticated request makes, as prepared SQLite statements. They run
@@ -40,17 +43,13 @@ export class CredentialsRepository {
   constructor(private readonly database: Database) {}
 
   tokenByHash(tokenHash: string): (Omit<TokenRow, 'scopes'> & { scopes: ApiTokenScope[] }) | undefined {
-    this.tokenStatement ??= this.database.sqlite.prepare(
-      `SELECT t.id, t.scopes, t.expires_at, t.revoked_at, t.last_used_at, ${USER_COLUMNS} FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
-    );
+    this.tokenStatement ??= this.database.sqlite.prepare(TOKEN_BY_HASH_SQL);
     const row = this.tokenStatement.get(tokenHash);
     return row && { ...row, scopes: JSON.parse(row.scopes) as ApiTokenScope[] };
   }
 
   sessionByHash(tokenHash: string): SessionRow | undefined {
-    this.sessionStatement ??= this.database.sqlite.prepare(
-      `SELECT s.id, s.expires_at, s.revoked_at, s.last_seen_at, s.authenticated_at, ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-    );
+    this.sessionStatement ??= this.database.sqlite.prepare(SESSION_BY_HASH_SQL);
     return this.sessionStatement.get(tokenHash);
   }
 }

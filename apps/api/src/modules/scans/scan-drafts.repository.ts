@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Statement } from 'better-sqlite3';
+import { boundText } from '../../database/bound-text.js';
 import { Database } from '../../database/database.js';
 import type { ScanDraftEntity } from './scan-draft.entity.js';
 import type { DraftContext } from './scan.mapper.js';
@@ -23,6 +24,24 @@ interface DraftRow {
   created_at: string;
   updated_at: string;
 }
+
+/** The product and variant a known barcode belongs to. */
+export const LOCAL_HIT_SQL = `
+  SELECT p.id AS product_id, v.id AS variant_id FROM product_barcodes b
+  JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id
+  WHERE b.barcode = ${boundText()} AND p.active = 1`;
+
+/** What the review of a resolved draft shows about its product. */
+export const CONTEXT_SQL = `
+  SELECT p.name AS product_name, p.image_url AS product_image_url,
+         p.default_location_id, loc.name AS default_location_name, p.default_quantity_unit_id, u.name AS default_quantity_unit_name,
+         v.name AS variant_name, v.brand, v.package_amount, v.package_unit,
+         (SELECT ROUND(COALESCE(SUM(l.quantity), 0), 6) FROM stock_lots l WHERE l.product_id = p.id AND l.quantity > 0) AS stock_quantity
+  FROM products p
+  LEFT JOIN product_variants v ON v.id = ${boundText('variantId')}
+  LEFT JOIN locations loc ON loc.id = p.default_location_id
+  LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id
+  WHERE p.id = ${boundText('productId')}`;
 
 const json = (value: string | null): Record<string, unknown> | null => (value === null ? null : (JSON.parse(value) as Record<string, unknown>));
 
@@ -69,28 +88,14 @@ export class ScanDraftsRepository {
     const db = this.database.sqlite;
     this.statements ??= {
       byResolveKey: db.prepare('SELECT * FROM scan_drafts WHERE resolve_key = ?'),
-      localHit: db.prepare(
-        `SELECT p.id AS product_id, v.id AS variant_id FROM product_barcodes b
-         JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id
-         WHERE b.barcode = ? AND p.active = 1`,
-      ),
+      localHit: db.prepare(LOCAL_HIT_SQL),
       insert: db.prepare(
         `INSERT INTO scan_drafts (id, barcode_raw, barcode_normalized, symbology, mode, status, resolution_source, product_id, variant_id,
                                   suggestion, upstream_error, resolve_key, confirm_key, action_result, created_by, created_at, updated_at)
          VALUES (@id, @barcodeRaw, @barcodeNormalized, @symbology, @mode, @status, @resolutionSource, @productId, @variantId,
                  @suggestion, @upstreamError, @resolveKey, @confirmKey, @actionResult, @createdBy, @createdAt, @updatedAt)`,
       ),
-      context: db.prepare(
-        `SELECT p.name AS product_name, p.image_url AS product_image_url,
-                p.default_location_id, loc.name AS default_location_name, p.default_quantity_unit_id, u.name AS default_quantity_unit_name,
-                v.name AS variant_name, v.brand, v.package_amount, v.package_unit,
-                (SELECT ROUND(COALESCE(SUM(l.quantity), 0), 6) FROM stock_lots l WHERE l.product_id = p.id AND l.quantity > 0) AS stock_quantity
-         FROM products p
-         LEFT JOIN product_variants v ON v.id = @variantId
-         LEFT JOIN locations loc ON loc.id = p.default_location_id
-         LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id
-         WHERE p.id = @productId`,
-      ),
+      context: db.prepare(CONTEXT_SQL),
     };
     return this.statements;
   }
