@@ -18,6 +18,7 @@ import { ReceiptEntity } from '../modules/receipts/receipt.entity.js';
 import { ScanDraftEntity } from '../modules/scans/scan-draft.entity.js';
 import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity } from '../modules/shopping/shopping-generation.entity.js';
 import { ShoppingItemEntity } from '../modules/shopping/shopping-item.entity.js';
+import { StockActionEntity } from '../modules/stock/stock-action.entity.js';
 import { StockCountLineEntity, StockCountSessionEntity } from '../modules/stock/stock-count.entity.js';
 import { StockLotEntity } from '../modules/stock/stock-lot.entity.js';
 import { StockMovementEntity } from '../modules/stock/stock-movement.entity.js';
@@ -48,6 +49,7 @@ export const ENTITIES = [
   StockMovementEntity,
   StockCountSessionEntity,
   StockCountLineEntity,
+  StockActionEntity,
   ShoppingItemEntity,
   ShoppingGenerationRunEntity,
   ShoppingGenerationItemEntity,

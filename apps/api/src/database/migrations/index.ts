@@ -9,6 +9,7 @@ import { StockCounts1795309619109 } from './1795309619109-stock-counts.js';
 import { ShoppingList1795309715736 } from './1795309715736-shopping-list.js';
 import { Scanning1795310191234 } from './1795310191234-scanning.js';
 import { Receipts1795314910690 } from './1795314910690-receipts.js';
+import { StockActions1795439875240 } from './1795439875240-stock-actions.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ShoppingList1795309715736,
   Scanning1795310191234,
   Receipts1795314910690,
+  StockActions1795439875240,
 ];

@@ -1,8 +1,19 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-export const MOVEMENT_TYPES = ['purchase', 'scan_add', 'scan_consume', 'scan_open', 'stock_count_increase', 'stock_count_decrease'] as const;
+export const MOVEMENT_TYPES = [
+  'purchase',
+  'scan_add',
+  'scan_consume',
+  'scan_open',
+  'stock_count_increase',
+  'stock_count_decrease',
+  'manual_add',
+  'manual_consume',
+  'manual_open',
+] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
-export type MovementSource = 'receipt' | 'scanner' | 'stock_count';
+/** `manual`: a quick stock action (`POST /stock/products/{id}/actions`), referenced by the action's id. */
+export type MovementSource = 'receipt' | 'scanner' | 'stock_count' | 'manual';
 
 /**
  * One change of stock. Append-only: SQLite triggers refuse UPDATE and DELETE on this table
@@ -37,7 +48,7 @@ export class StockMovementEntity {
   @Column({ type: 'text' })
   source: MovementSource;
 
-  /** The scan, receipt or stock count that caused it. */
+  /** The scan, receipt, stock count or stock action that caused it. */
   @Column({ name: 'reference_id', type: 'text', nullable: true })
   referenceId: string | null;
 
