@@ -1050,6 +1050,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stock/products/{product_id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds, consumes (FIFO) or opens one product's stock without a scan, e.g. a product without a
+         *     barcode; a retry with the same `client_mutation_id` returns the first result.
+         */
+        post: operations["applyStockAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1714,6 +1734,51 @@ export interface components {
             provider_configured: boolean;
             /** @description The release version of this installation. */
             version: string;
+        };
+        StockActionCreateInput: {
+            /** @enum {string} */
+            action: "add" | "consume" | "open";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (add only); without it the lot gets today plus the product's best-before days (if any).
+             */
+            best_before_date?: string | null;
+            /** @description Idempotency key: a retry with the same key returns the first result and changes nothing. */
+            client_mutation_id: string;
+            /** @description Where the new lot goes (add only); defaults to the product's location. */
+            location_id?: number | null;
+            /**
+             * @description Required for `add` and `consume`. `open` always opens exactly one package (the next unopened
+             *     lot) and ignores it, as the scan confirmation does; a value sent with it must still be valid.
+             */
+            quantity?: number;
+            /** @description The variant of the new lot (add only); it must belong to the product. */
+            variant_id?: string | null;
+        };
+        StockActionResponse: {
+            /** @enum {string} */
+            action: "add" | "consume" | "open";
+            /** @description The new lot's best-before date (add only). */
+            best_before_date?: string | null;
+            client_mutation_id: string;
+            created_at: string;
+            /** @description The action's id; its movements carry it as `reference_id` (source `manual`). */
+            id: string;
+            /** @description The new lot's location (add only). */
+            location_id?: number | null;
+            /** @description The lot added (add) or opened (open); null for consume. */
+            lot_id?: string | null;
+            /** @description The movements written, in order: one for add and open, one per lot touched for consume. */
+            movement_ids: string[];
+            /** @description When the lot was opened (open only). */
+            opened_at?: string | null;
+            product_id: string;
+            /** @description Added or consumed; 0 for open. */
+            quantity: number;
+            /** @description The product's stock on hand right after the action. */
+            stock_quantity: number;
+            /** @description The new lot's variant (add only). */
+            variant_id?: string | null;
         };
         StockCountCreateInput: {
             /** @description Idempotency key: retrying with the same key returns the first result. */
@@ -5271,6 +5336,76 @@ export interface operations {
             };
             /** @description Role or token scope not sufficient */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    applyStockAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockActionCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockActionResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The product is unknown or archived, or the variant or location is unknown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key was used for another product or action, the variant belongs to another product, there is not enough stock, or no unopened package is left */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -68,6 +68,10 @@ export const ERROR_MESSAGES = {
   duplicate_product_in_count: { en: 'A product appears twice in this count', de: 'Ein Produkt kommt in dieser Inventur doppelt vor' },
   variant_mismatch: { en: 'This variant belongs to another product', de: 'Diese Variante gehört zu einem anderen Produkt' },
   location_inactive: { en: 'This location is archived', de: 'Dieser Lagerort ist archiviert' },
+  action_key_used: {
+    en: 'This key was already used for another stock action',
+    de: 'Dieser Schlüssel wurde schon für eine andere Bestandsaktion verwendet',
+  },
   duplicate_product_in_generation: { en: 'A product appears twice in this selection', de: 'Ein Produkt kommt in dieser Auswahl doppelt vor' },
   shopping_item_not_found: { en: 'Shopping list item not found', de: 'Eintrag der Einkaufsliste nicht gefunden' },
   image_missing: { en: 'Send the photo in the form field "image"', de: 'Sende das Foto im Formularfeld „image“' },
