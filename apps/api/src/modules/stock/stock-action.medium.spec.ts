@@ -137,6 +137,8 @@ describe('quick stock actions on a real SQLite file', () => {
     await apply({ action: 'add', quantity: 5 });
     const input: StockActionCreateInput = { action: 'consume', quantity: 2, client_mutation_id: 'retry-consume-1' };
     const first = await actions.apply(principal, productId, input);
+    // Stock moves on in between; a retry still answers what the first request did.
+    await apply({ action: 'add', quantity: 1 });
     const before = await snapshot();
     const again = await actions.apply(principal, productId, input);
     // The stored answer wins over a changed body, as with stock counts.
@@ -144,7 +146,8 @@ describe('quick stock actions on a real SQLite file', () => {
     expect(again).toEqual(first);
     expect(changed).toEqual(first);
     expect(await snapshot()).toEqual(before);
-    expect(stock.onHand(productId)).toBe(3);
+    expect(first.stock_quantity).toBe(3);
+    expect(stock.onHand(productId)).toBe(4);
     expect((await dataSource.query('SELECT COUNT(*) AS n FROM stock_actions WHERE client_mutation_id = ?', ['retry-consume-1']))[0].n).toBe(1);
   });
 
