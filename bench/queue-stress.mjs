@@ -154,7 +154,7 @@ export async function run({ runs = 100 } = {}) {
           const response = await fetch('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
           if (!response.ok) throw new Error(`login ${response.status}`);
         }, PASSWORD);
-        await page.reload();
+        await page.goto(`${server.url}/scan`);
         await page.waitForSelector('#scan-heading');
         await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
         await page.reload();

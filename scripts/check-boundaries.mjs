@@ -5,6 +5,12 @@
 //   scope:e2e     may import anything (it drives the built apps from outside)
 // A project's scope is the `scope:*` tag in its project.json. Relative imports that leave a
 // project and `@hinv/*` package imports are both checked.
+//
+// Inside the web app (apps/web/src), layers:
+//   ui/          the design system: imports nothing of the app
+//   lib/         query client, formatters: imports lib/ only
+//   features/X/  imports ui/, lib/, app/, i18n/ and the generated client, never another feature
+//   app/         providers, router, shell: may import anything
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -57,6 +63,23 @@ for (const project of all) {
     }
   }
 }
+const webSource = join(root, 'apps/web/src');
+const layerOf = (file) => {
+  const [top, feature] = relative(webSource, file).split('/');
+  return top === 'features' ? `features/${feature}` : top;
+};
+for (const file of sourceFiles(webSource)) {
+  const layer = layerOf(file);
+  const text = readFileSync(file, 'utf8');
+  for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+    const target = layerOf(resolve(dirname(file), specifier));
+    if (target === layer) continue;
+    const allowed =
+      layer === 'ui' ? false : layer === 'lib' ? false : layer.startsWith('features/') ? !target.startsWith('features/') && target !== '..' : true;
+    if (!allowed) problems.push(`${relative(root, file)} imports ${specifier}: ${layer} must not depend on ${target}`);
+  }
+}
+
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   process.exitCode = 1;

@@ -25,7 +25,7 @@ describe('the catalog in the PWA', () => {
     await page.goto(stage.server.baseUrl);
     await page.fill('input[name="password"]', PASSWORD);
     await page.click('button[type="submit"]');
-    await page.waitForSelector('#scan-heading');
+    await page.waitForSelector('#home-expiring-heading');
 
     await page.click('nav >> text=Stock');
     await page.click('text=All products');

@@ -16,11 +16,11 @@ describe('the recent-authentication prompt in the PWA', () => {
     await page.goto(stage.server.baseUrl);
     await page.fill('input[name="password"]', 'prompt owner password');
     await page.click('button[type="submit"]');
-    await page.waitForSelector('#scan-heading');
+    await page.waitForSelector('#home-expiring-heading');
 
     // Eleven minutes later the sign-in is no longer recent.
     writeFileSync(clockFile, String(11 * 60_000));
-    await page.click('nav >> text=More');
+    await page.click('nav >> text=Settings');
     await page.click('text=Sign out all other devices');
     await page.waitForSelector('#reauth-heading');
     await page.fill('input[name="reauth_password"]', 'wrong password');

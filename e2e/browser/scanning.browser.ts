@@ -25,7 +25,7 @@ async function signedInPage(context: BrowserContext, baseUrl: string): Promise<P
   const state = await api<{ needs_setup?: boolean }>(page, 'GET', '/api/v1/auth/state');
   if (state.needs_setup) await api(page, 'POST', '/api/v1/auth/setup', { password: PASSWORD, display_name: 'Sam', preferred_locale: 'en' });
   else await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
-  await page.reload();
+  await page.goto(`${baseUrl}/scan`);
   await page.waitForSelector('#scan-heading');
   return page;
 }

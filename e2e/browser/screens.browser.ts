@@ -26,7 +26,7 @@ describe('the main screens', () => {
     await page.goto(stage.server.baseUrl);
     await page.fill('input[name="password"]', PASSWORD);
     await page.click('button[type="submit"]');
-    await page.waitForSelector('#scan-heading');
+    await page.waitForSelector('#home-expiring-heading');
     const grains = await api(page, 'POST', '/api/v1/catalog/master-data/product-groups', { name: 'Grains' });
     const rice = await api(page, 'POST', '/api/v1/catalog/products', { name: 'Rice', minimum_stock_quantity: 2, shopping_target_quantity: 6, product_group_id: grains.id });
     await api(page, 'POST', '/api/v1/stock/counts', { client_mutation_id: 'screens-count', lines: [{ product_id: rice.id, counted_quantity: 1 }] });
@@ -65,19 +65,62 @@ describe('the main screens', () => {
     await expect.poll(() => page.getByTestId('stock-Oats').textContent()).toContain('3');
 
     await page.click('button[aria-label="Use up: Oats"]');
-    await page.waitForSelector('[data-testid="review-sheet"]');
+    await page.waitForSelector('[data-testid="stock-action-sheet"]');
     await page.fill('input[name="quantity"]', '1');
-    await page.click('[data-testid="review-sheet"] button:text-is("Confirm")');
+    await page.click('[data-testid="stock-action-sheet"] button:text-is("Confirm")');
     await expect.poll(() => page.getByTestId('stock-message').textContent()).toBe('Used up 1 × Oats.');
     await expect.poll(() => page.getByTestId('stock-Oats').textContent()).toContain('2');
 
     // The product's own page: its lot, its barcode and what happened to it, newest first.
-    await page.click('button[aria-label="Details: Oats"]');
+    await page.click('a[aria-label="Details: Oats"]');
     await expect.poll(() => page.getByTestId('lot-list').textContent()).toBe('2no best-before date');
     expect(await page.getByTestId('variant-list').textContent()).toContain('96385074');
-    await expect.poll(() => page.getByTestId('movement-list').locator('li').allTextContents()).toEqual([expect.stringMatching(/^Used-1/), expect.stringMatching(/^Count: more\+3/)]);
+    await expect.poll(() => page.getByTestId('movement-list').locator('li').allTextContents()).toEqual([expect.stringMatching(/^Used by hand-1/), expect.stringMatching(/^Count: more\+3/)]);
+    // The page has an address: a reload and the back and forward buttons land on the same screens.
+    const productPath = new URL(page.url()).pathname;
+    expect(productPath).toMatch(/^\/products\/[0-9a-f-]{36}$/);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('lot-list').textContent()).toBe('2no best-before date');
+    await page.goBack();
+    await page.waitForSelector('#stock-heading');
+    await page.goForward();
+    await expect.poll(() => page.getByTestId('lot-list').textContent()).toBe('2no best-before date');
+    expect(new URL(page.url()).pathname).toBe(productPath);
     await page.click('text=Back to stock');
     await page.waitForSelector('#stock-heading');
+    await context.close();
+  });
+
+  it('uses up, opens and adds a product without a barcode from the stock screen, once per tap', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    const flour = await api(page, 'POST', '/api/v1/catalog/products', { name: 'Flour' });
+    await api(page, 'POST', '/api/v1/stock/counts', { client_mutation_id: 'flour-count', lines: [{ product_id: flour.id, counted_quantity: 2 }] });
+    await page.goto(`${stage.server.baseUrl}/stock`);
+    await expect.poll(() => page.getByTestId('stock-Flour').textContent()).toContain('2');
+
+    await page.click('button[aria-label="Use up: Flour"]');
+    await page.fill('input[name="quantity"]', '0,5');
+    await page.click('[data-testid="stock-action-sheet"] button:text-is("Confirm")');
+    await expect.poll(() => page.getByTestId('stock-message').textContent()).toBe('Used up 0.5 × Flour.');
+    await expect.poll(() => page.getByTestId('stock-Flour').textContent()).toContain('1.5');
+
+    await page.click('button[aria-label="Open: Flour"]');
+    await page.click('[data-testid="stock-action-sheet"] button:text-is("Confirm")');
+    await expect.poll(() => page.getByTestId('stock-message').textContent()).toBe('Opened one Flour.');
+
+    // More than there is: the server's reason is shown and nothing changes.
+    await page.click('button[aria-label="Use up: Flour"]');
+    await page.fill('input[name="quantity"]', '5');
+    await page.click('[data-testid="stock-action-sheet"] button:text-is("Confirm")');
+    await page.waitForSelector('[data-testid="stock-action-sheet"] [role="alert"]');
+    await page.click('[data-testid="stock-action-sheet"] button:text-is("Cancel")');
+    await expect.poll(() => page.getByTestId('stock-Flour').textContent()).toContain('1.5');
+
+    const movements = await api(page, 'GET', `/api/v1/stock/movements?product_id=${String(flour.id)}`);
+    expect((movements.items as { movement_type: string }[]).map((movement) => movement.movement_type)).toEqual(['manual_open', 'manual_consume', 'stock_count_increase']);
     await context.close();
   });
 
@@ -86,17 +129,17 @@ describe('the main screens', () => {
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
     await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
-    await page.goto(`${stage.server.baseUrl}/more`);
+    await page.goto(`${stage.server.baseUrl}/settings`);
     // The screen switches at once; the choice is stored by a request that must land before the
     // next page load reads it back.
     const stored = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/preferences') && response.request().method() === 'PATCH');
     await page.selectOption('select[name="language"]', 'de');
     expect((await stored).status()).toBe(200);
-    await expect.poll(() => page.locator('nav').textContent()).toContain('Vorrat');
-    const untranslated = /\b(app|auth|scanner|review|stock|shopping|more|nav|tokens|catalog|count|reauth|invite|status)\.[a-zA-Z.]+/;
-    for (const path of ['/', '/stock', '/shopping', '/more', '/catalog']) {
+    await expect.poll(() => page.locator('nav.navigation').textContent()).toContain('Vorrat');
+    const untranslated = /\b(app|auth|scanner|review|stock|shopping|more|nav|tokens|catalog|count|reauth|invite|status|home|account|security|members)\.[a-zA-Z.]+/;
+    for (const path of ['/', '/scan', '/stock', '/shopping', '/settings', '/settings/account', '/settings/security', '/settings/members', '/settings/tokens', '/catalog']) {
       await page.goto(`${stage.server.baseUrl}${path}`);
-      await page.waitForSelector('main h2');
+      await page.waitForSelector('.shell-nav main h2');
       const text = (await page.locator('body').innerText()).replace(/\/api\/v1\/status/g, '');
       expect(text, path).not.toMatch(untranslated);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
@@ -112,10 +155,13 @@ describe('the main screens', () => {
       await page.goto(stage.server.baseUrl);
       await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
       for (const [screen, path, ready] of [
-        ['scan', '/', '#scan-heading'],
+        ['home', '/', '#home-expiring-heading'],
+        ['scan', '/scan', '#scan-heading'],
         ['stock', '/stock', '#stock-heading'],
         ['shopping', '/shopping', '#shopping-heading'],
-        ['more', '/more', '#more-heading'],
+        ['settings', '/settings', '#more-heading'],
+        ['settings-security', '/settings/security', '#security-heading'],
+        ['settings-members', '/settings/members', '#members-heading'],
         ['catalog', '/catalog', '#catalog-heading'],
       ] as const) {
         await page.goto(`${stage.server.baseUrl}${path}`);

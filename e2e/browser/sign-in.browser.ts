@@ -18,7 +18,7 @@ describe('signing in through the PWA', () => {
     await expect.poll(() => page.locator('.shell-tagline').textContent()).toBe('Signed in as Pat Owner');
     await page.screenshot({ path: join(TEST_OUTPUT, 'signed-in-phone.png') });
 
-    await page.click('nav >> text=More');
+    await page.click('nav >> text=Settings');
     await page.click('button:text-is("Sign out")');
     await expect.poll(() => page.locator('#login-heading').textContent()).toBe('Sign in');
     await page.fill('input[name="password"]', 'wrong password');
@@ -31,7 +31,7 @@ describe('signing in through the PWA', () => {
     // A passkey registered now signs the owner in without a password.
     await addVirtualAuthenticator(context, page);
     expect((await passkeyCeremony(page, 'registration')).status).toBe(200);
-    await page.click('nav >> text=More');
+    await page.click('nav >> text=Settings');
     await page.click('button:text-is("Sign out")');
     await page.click('text=Sign in with a passkey');
     await expect.poll(() => page.locator('.shell-tagline').textContent()).toBe('Signed in as Pat Owner');

@@ -11,8 +11,9 @@ describe('automation tokens in the PWA', () => {
     await page.goto(stage.server.baseUrl);
     await page.fill('input[name="password"]', 'token owner password');
     await page.click('button[type="submit"]');
-    await page.waitForSelector('#scan-heading');
-    await page.click('nav >> text=More');
+    await page.waitForSelector('#home-expiring-heading');
+    await page.click('nav >> text=Settings');
+    await page.click('.settings-sections >> text=Automation tokens');
     await page.fill('input[name="token_name"]', 'Kitchen display');
     await page.check('input[name="scope"][value="status:read"]');
     await page.click('text=Create token');

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProvider } from './app/api-context';
 import { App } from './app/App';
-import { RecentAuthProvider } from './features/auth/recent-auth';
+import { RecentAuthProvider } from './app/recent-auth';
 import { registerServiceWorker } from './app/register-service-worker';
 import './app/app.css';
 // Initialises i18next before the first render, so nothing renders untranslated.

@@ -67,7 +67,7 @@ describe('App', () => {
     expect(text(page, 'health-status')).toBe('unavailable');
   });
 
-  it('offers first-run setup, then the signed-in home after setup', async () => {
+  it('offers first-run setup, then the home screen after setup', async () => {
     const sent: unknown[] = [];
     const page = await renderWith(async (request) => {
       const path = new URL(request.url).pathname;
@@ -76,7 +76,8 @@ describe('App', () => {
         sent.push(await request.json());
         return json(200, { authenticated: true, user: { id: 'u', display_name: 'Ada', household_id: 'h', household_name: 'Home', owner_setup_complete: true, preferred_locale: 'en', role: 'owner' } });
       }
-      if (path === '/api/v1/scans/unresolved') return json(200, []);
+      if (path === '/api/v1/scans/unresolved' || path === '/api/v1/stock/lots') return json(200, []);
+      if (path === '/api/v1/shopping-list/low-stock') return json(200, { generated_at: '2026-11-23T00:00:00Z', items: [] });
       return json(200, { status: 'ok' });
     });
     expect(page.querySelector('#setup-heading')?.textContent).toBe('Set up your household');
@@ -90,7 +91,8 @@ describe('App', () => {
     expect(sent).toEqual([{ password: 'a long enough password', display_name: 'Ada', preferred_locale: 'en' }]);
     expect(page.querySelector('.shell-tagline')?.textContent).toBe('Signed in as Ada');
     expect(page.querySelector('#setup-heading')).toBeNull();
-    expect(page.querySelector('#scan-heading')?.textContent).toBe('Scan');
+    expect(page.querySelector('[data-testid="home-scan"]')?.getAttribute('href')).toBe('/scan');
+    expect(page.querySelector('#home-expiring-heading')?.textContent).toBe('Expiring soon');
   });
 
   it('explains a failed sign-in in words', async () => {

@@ -2,9 +2,9 @@ import type { Schemas } from '@hinv/api-client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
-import { NewPasswordField } from './NewPasswordField';
+import { NewPasswordField } from '../../app/NewPasswordField';
 import { ProblemText } from './SignIn';
-import type { Auth } from './use-auth';
+import type { Auth } from '../../app/use-auth';
 
 /** `/invite/<token>`: who invites whom, then a password to join and sign in. */
 export function InviteScreen({ token, auth }: { token: string; auth: Auth }) {

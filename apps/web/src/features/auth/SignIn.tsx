@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NewPasswordField } from './NewPasswordField';
-import type { Auth } from './use-auth';
+import { NewPasswordField } from '../../app/NewPasswordField';
+import type { Auth } from '../../app/use-auth';
 
 /** Refusals the sign-in screens explain in words; anything else gets the generic text. */
 const KNOWN_PROBLEMS = ['invalid_credentials', 'too_many_attempts', 'setup_already_done', 'offline', 'validation_failed', 'passkey_sign_in_failed', 'passkey_cancelled', 'invitation_gone'] as const;

@@ -2,11 +2,13 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { useSession } from '../../app/session';
 import { MasterData } from './MasterData';
 import { ProductEditor } from './ProductEditor';
 
 /** All products: search by name, brand or barcode; create one; open one to edit. Managers also keep the master data here. */
-export function CatalogScreen({ canEdit }: { canEdit: boolean }) {
+export function CatalogScreen() {
+  const { canManage: canEdit } = useSession();
   const { t } = useTranslation();
   const api = useApi();
   const [query, setQuery] = useState('');

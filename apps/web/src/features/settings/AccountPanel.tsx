@@ -2,10 +2,10 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
-import { NewPasswordField } from '../auth/NewPasswordField';
-import type { Auth } from '../auth/use-auth';
+import { NewPasswordField } from '../../app/NewPasswordField';
+import type { Auth } from '../../app/use-auth';
 import { serverDetail } from '../../app/server-detail';
-import { useRecentAuth } from '../auth/recent-auth';
+import { useRecentAuth } from '../../app/recent-auth';
 
 /** The signed-in user's password and devices (this one marked); the owner also edits the profile. */
 export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { isOwner: boolean; displayName: string; email: string | null; onProfileSaved: Auth['adopt'] }) {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { serverDetail } from '../../app/server-detail';
-import { useRecentAuth } from '../auth/recent-auth';
+import { useRecentAuth } from '../../app/recent-auth';
 
 type Role = Schemas['HouseholdInvitationCreateInput']['role'];
 

@@ -3,7 +3,7 @@ import { startRegistration } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
-import { useRecentAuth } from '../auth/recent-auth';
+import { useRecentAuth } from '../../app/recent-auth';
 
 /** Two-factor sign-in (TOTP with a QR code; recovery codes shown once) and passkeys. */
 export function SecurityPanel() {

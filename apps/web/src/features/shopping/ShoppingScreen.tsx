@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { useSession } from '../../app/session';
 import { groupByProductGroup } from './shopping-groups';
 
 type Item = Schemas['ShoppingListItemResponse'];
@@ -11,7 +12,8 @@ type Proposal = Schemas['ShoppingLowStockItemResponse'];
  * The open shopping list: tick items off (with undo), change amounts and notes, and review the
  * refill proposals from minimum stock before they go on the list.
  */
-export function ShoppingScreen({ canWrite }: { canWrite: boolean }) {
+export function ShoppingScreen() {
+  const { canWrite } = useSession();
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [items, setItems] = useState<Item[] | null>(null);

@@ -1,69 +1,59 @@
-import type { Schemas } from '@hinv/api-client';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { useApi } from '../../app/api-context';
-import type { ScanMode } from '../scanner/offline-queue';
-import { ReviewSheet } from '../scanner/ReviewSheet';
-import { newMutationId, resolveScan, type Draft } from '../scanner/scan-api';
-import { ProductStock } from './ProductStock';
+import { paths } from '../../app/paths';
+import { QueryProblem } from '../../app/QueryProblem';
+import { sharedKeys } from '../../app/query-keys';
+import { useSession } from '../../app/session';
+import { ok } from '../../lib/api-result';
+import { formatDay, formatQuantity, freshness, localDay } from '../../lib/format';
+import { StockActionPanel } from './StockActionPanel';
+import { STOCK_ACTIONS, type StockAction } from './stock-actions';
 import { StockCount } from './StockCount';
 
-type Row = Schemas['StockProductResponse'];
-type Lot = Schemas['StockLotResponse'];
-const QUICK_ACTIONS: ScanMode[] = ['consume', 'open', 'add'];
 const EXPIRING_DAYS = 7;
 
 /**
- * Stock on hand per product, what expires soon, and quick actions that go through the same
- * review as a scan (the product's barcode is resolved into a draft in that mode).
+ * Stock on hand per product, what expires soon, and consume / open / add for every product,
+ * with or without a barcode.
  */
-export function StockScreen({ canWrite, onCatalog }: { canWrite: boolean; onCatalog: () => void }) {
-  const { t } = useTranslation();
+export function StockScreen() {
+  const { t, i18n } = useTranslation();
   const api = useApi();
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const [expiring, setExpiring] = useState<Lot[]>([]);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const { canWrite } = useSession();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const today = localDay();
+  const until = localDay(EXPIRING_DAYS);
+  const stock = useQuery({ queryKey: sharedKeys.stock, queryFn: () => ok(api.GET('/api/v1/stock')) });
+  const expiring = useQuery({
+    queryKey: sharedKeys.lots({ expiring_before: until }),
+    queryFn: () => ok(api.GET('/api/v1/stock/lots', { params: { query: { expiring_before: until } } })),
+  });
+  const [acting, setActing] = useState<{ productId: string; productName: string; action: StockAction } | null>(null);
   const [counting, setCounting] = useState(false);
-  const [detail, setDetail] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    api.GET('/api/v1/stock').then(({ data }) => setRows(data ?? []), () => setRows([]));
-    const until = new Date(Date.now() + EXPIRING_DAYS * 86_400_000).toISOString().slice(0, 10);
-    api.GET('/api/v1/stock/lots', { params: { query: { expiring_before: until } } }).then(({ data }) => setExpiring(data ?? []), () => undefined);
-  }, [api]);
-  useEffect(load, [load]);
-
-  const quick = async (row: Row, mode: ScanMode) => {
-    setMessage(null);
-    const { data: product } = await api.GET('/api/v1/catalog/products/{product_id}', { params: { path: { product_id: row.product_id } } });
-    const barcode = product?.variants.flatMap((variant) => variant.barcodes)[0]?.barcode;
-    if (!barcode) return setMessage(t('stock.noBarcode'));
-    const outcome = await resolveScan(api, barcode, mode, newMutationId('resolve'));
-    if (outcome.ok) setDraft(outcome.draft);
-    else setMessage(t('review.problem.generic'));
-  };
-
-  if (draft) {
+  if (acting) {
     return (
-      <ReviewSheet
-        draft={draft}
+      <StockActionPanel
+        {...acting}
         onDone={(done) => {
-          setDraft(null);
+          setActing(null);
           setMessage(done);
-          load();
         }}
+        onCancel={() => setActing(null)}
       />
     );
   }
-  if (detail) return <ProductStock productId={detail} onBack={() => setDetail(null)} />;
   if (counting) {
     return (
       <StockCount
         onDone={(done) => {
           setCounting(false);
           setMessage(done);
-          load();
+          void stock.refetch();
         }}
       />
     );
@@ -74,35 +64,44 @@ export function StockScreen({ canWrite, onCatalog }: { canWrite: boolean; onCata
       <section className="card" aria-labelledby="stock-heading">
         <div className="scan-head">
           <h2 id="stock-heading">{t('stock.heading')}</h2>
-          <button type="button" className="link" onClick={onCatalog}>
+          <Link href={paths.catalog} className="link">
             {t('stock.allProducts')}
-          </button>
+          </Link>
         </div>
         {message && (
           <p className="notice" role="status" data-testid="stock-message">
             {message}
           </p>
         )}
-        {rows === null ? (
-          <p className="muted">{t('app.loading')}</p>
-        ) : rows.length === 0 ? (
-          <p className="muted">{t('stock.empty')}</p>
-        ) : (
+        <QueryProblem query={stock} />
+        {stock.data?.length === 0 && <p className="muted">{t('stock.empty')}</p>}
+        {stock.data && stock.data.length > 0 && (
           <ul className="rows" data-testid="stock-list">
-            {rows.map((row) => (
+            {stock.data.map((row) => (
               <li key={row.product_id}>
-                <button type="button" className="link" aria-label={t('productStock.details', { name: row.product_name })} onClick={() => setDetail(row.product_id)}>
+                <Link href={paths.product(row.product_id)} className="link" aria-label={t('productStock.details', { name: row.product_name })}>
                   {row.product_name}
-                </button>
+                </Link>
                 <span className="quantity" data-testid={`stock-${row.product_name}`}>
-                  {row.quantity} {row.quantity_unit_name ?? ''}
+                  {formatQuantity(row.quantity, locale)} {row.quantity_unit_name ?? ''}
                 </span>
-                {row.earliest_best_before_date && <span className="muted small">{t('stock.bestBefore', { date: row.earliest_best_before_date })}</span>}
+                {row.earliest_best_before_date && (
+                  <span className={`chip chip-${freshness(row.earliest_best_before_date, today)}`}>{t('stock.bestBefore', { date: formatDay(row.earliest_best_before_date, locale) })}</span>
+                )}
                 {canWrite && (
                   <span className="actions">
-                    {QUICK_ACTIONS.map((mode) => (
-                      <button key={mode} type="button" className="secondary" aria-label={`${t(`scanner.mode.${mode}`)}: ${row.product_name}`} onClick={() => void quick(row, mode)}>
-                        {t(`scanner.mode.${mode}`)}
+                    {STOCK_ACTIONS.map((action) => (
+                      <button
+                        key={action}
+                        type="button"
+                        className="secondary"
+                        aria-label={`${t(`stock.actionLabel.${action}`)}: ${row.product_name}`}
+                        onClick={() => {
+                          setMessage(null);
+                          setActing({ productId: row.product_id, productName: row.product_name, action });
+                        }}
+                      >
+                        {t(`stock.actionLabel.${action}`)}
                       </button>
                     ))}
                   </span>
@@ -119,15 +118,15 @@ export function StockScreen({ canWrite, onCatalog }: { canWrite: boolean; onCata
           </div>
         )}
       </section>
-      {expiring.length > 0 && (
+      {expiring.data && expiring.data.length > 0 && (
         <section className="card" aria-labelledby="expiring-heading">
           <h2 id="expiring-heading">{t('stock.expiring')}</h2>
           <ul className="rows" data-testid="expiring-list">
-            {expiring.map((lot) => (
+            {expiring.data.map((lot) => (
               <li key={lot.id}>
                 <span>{lot.product_name}</span>
-                <span className="muted small">{t('stock.bestBefore', { date: lot.best_before_date ?? '' })}</span>
-                <span className="quantity">{lot.quantity}</span>
+                <span className={`chip chip-${freshness(lot.best_before_date, today)}`}>{t('stock.bestBefore', { date: formatDay(lot.best_before_date ?? '', locale) })}</span>
+                <span className="quantity">{formatQuantity(lot.quantity, locale)}</span>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
-import { useRecentAuth } from '../auth/recent-auth';
+import { useRecentAuth } from '../../app/recent-auth';
 
 type Scope = Schemas['ApiTokenScopeResponse'];
 type Token = Schemas['ApiTokenResponse'];

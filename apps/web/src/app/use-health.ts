@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useApi } from '../../app/api-context';
+import { useApi } from './api-context';
 
 export type Health = { state: 'checking' } | { state: 'ok'; status: string } | { state: 'unavailable' };
 

@@ -1,35 +1,48 @@
-import type { Schemas } from '@hinv/api-client';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { useApi } from '../../app/api-context';
-import { VariantList } from '../catalog/VariantList';
+import { paths } from '../../app/paths';
+import { QueryProblem } from '../../app/QueryProblem';
+import { sharedKeys } from '../../app/query-keys';
+import { ok } from '../../lib/api-result';
+import { VariantList } from './VariantList';
 
-type Lot = Schemas['StockLotResponse'];
-type Movement = Schemas['StockMovementResponse'];
-type Product = Schemas['CatalogProductDetailResponse'];
 const HISTORY_LENGTH = 20;
 
 /** One product: its lots (best-before, opened, location), variants with barcodes, and the latest movements. */
-export function ProductStock({ productId, onBack }: { productId: string; onBack: () => void }) {
+export function ProductScreen({ productId }: { productId: string }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [product, setProduct] = useState<Product | null>(null);
-  const [lots, setLots] = useState<Lot[]>([]);
-  const [movements, setMovements] = useState<Movement[]>([]);
-
-  useEffect(() => {
-    api.GET('/api/v1/catalog/products/{product_id}', { params: { path: { product_id: productId } } }).then(({ data }) => setProduct(data ?? null), () => undefined);
-    api.GET('/api/v1/stock/lots', { params: { query: { product_id: productId } } }).then(({ data }) => setLots(data ?? []), () => undefined);
-    api.GET('/api/v1/stock/movements', { params: { query: { product_id: productId, limit: HISTORY_LENGTH } } }).then(({ data }) => setMovements(data?.items ?? []), () => undefined);
-  }, [api, productId]);
+  const key = sharedKeys.product(productId);
+  const productQuery = useQuery({ queryKey: key, queryFn: () => ok(api.GET('/api/v1/catalog/products/{product_id}', { params: { path: { product_id: productId } } })) });
+  const lotsQuery = useQuery({ queryKey: [...key, 'lots'], queryFn: () => ok(api.GET('/api/v1/stock/lots', { params: { query: { product_id: productId } } })) });
+  const movementsQuery = useQuery({
+    queryKey: [...key, 'movements'],
+    queryFn: () => ok(api.GET('/api/v1/stock/movements', { params: { query: { product_id: productId, limit: HISTORY_LENGTH } } })),
+  });
+  const product = productQuery.data ?? null;
+  const lots = lotsQuery.data ?? [];
+  const movements = movementsQuery.data?.items ?? [];
+  if (productQuery.isError) {
+    return (
+      <section className="card" aria-labelledby="product-stock-heading">
+        <h2 id="product-stock-heading">{t('app.notFound')}</h2>
+        <QueryProblem query={productQuery} />
+        <Link href={paths.stock} className="link">
+          {t('productStock.back')}
+        </Link>
+      </section>
+    );
+  }
 
   return (
     <section className="card" aria-labelledby="product-stock-heading">
       <div className="scan-head">
         <h2 id="product-stock-heading">{product?.name ?? t('app.loading')}</h2>
-        <button type="button" className="link" onClick={onBack}>
+        <Link href={paths.stock} className="link">
           {t('productStock.back')}
-        </button>
+        </Link>
       </div>
       <h3>{t('productStock.lots')}</h3>
       {lots.length === 0 ? (

@@ -1,8 +1,8 @@
 import type { Schemas } from '@hinv/api-client';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useState } from 'react';
-import { useApi } from '../../app/api-context';
-import { i18n } from '../../i18n/i18n';
+import { useApi } from './api-context';
+import { i18n } from '../i18n/i18n';
 import { rememberSignedIn } from './signed-in-hint';
 
 export type AuthState = Schemas['AuthenticationResponse'];

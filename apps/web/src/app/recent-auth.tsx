@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/api-context';
+import { useApi } from './api-context';
 
 type Confirm = () => Promise<boolean>;
 const RecentAuthContext = createContext<Confirm | null>(null);

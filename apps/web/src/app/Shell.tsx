@@ -1,0 +1,121 @@
+import { APP_VERSION } from '@hinv/shared';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
+import { InviteScreen } from '../features/auth/InviteScreen';
+import { SignIn } from '../features/auth/SignIn';
+import { HomeScreen } from '../features/home/HomeScreen';
+import { ScanScreen } from '../features/scanner/ScanScreen';
+import { HealthStatus } from './HealthStatus';
+import { isCurrent, NAVIGATION } from './navigation';
+import { paths } from './paths';
+import { SessionProvider, useSession } from './session';
+import { wasSignedIn } from './signed-in-hint';
+import { useAuth } from './use-auth';
+
+// Screens other than home and the scanner load when first opened: the scanner must be quick.
+const StockScreen = lazy(() => import('../features/stock/StockScreen').then((m) => ({ default: m.StockScreen })));
+const ProductScreen = lazy(() => import('../features/catalog/ProductScreen').then((m) => ({ default: m.ProductScreen })));
+const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen').then((m) => ({ default: m.CatalogScreen })));
+const ShoppingScreen = lazy(() => import('../features/shopping/ShoppingScreen').then((m) => ({ default: m.ShoppingScreen })));
+const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+
+const INVITE_PATH = /^\/invite\/([A-Za-z0-9_-]{20,200})$/;
+
+/** The app shell: header, navigation (bottom bar on phones, sidebar on desktops) and the screens. */
+export function Shell() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const [location, navigate] = useLocation();
+  const user = auth.state?.authenticated ? auth.state.user : null;
+  // Offline after an earlier sign-in: the cached shell and the scan queue work, nothing else.
+  const offlineShell = !user && auth.problem?.code === 'offline' && wasSignedIn();
+  const inviteToken = INVITE_PATH.exec(location)?.[1];
+  // Once the invitation is accepted, the link has done its job: leave it for the home screen.
+  useEffect(() => {
+    if (user && inviteToken) navigate(paths.home, { replace: true });
+  }, [user, inviteToken, navigate]);
+  return (
+    <div className={user ? 'shell shell-nav' : 'shell'}>
+      <header className="shell-header">
+        <img className="shell-logo" src="/favicon.svg" alt="" width="40" height="40" />
+        <div className="shell-title">
+          <h1>{t('app.title')}</h1>
+          <p className="shell-tagline">{user ? t('app.signedInAs', { name: user.display_name }) : t('app.tagline')}</p>
+        </div>
+      </header>
+      {user && (
+        <nav className="navigation" aria-label={t('nav.label')}>
+          {NAVIGATION.map((item) => (
+            <Link key={item.path} href={item.path} className={item.wideOnly ? 'wide-only' : undefined} aria-current={isCurrent(item, location) ? 'page' : undefined}>
+              <item.icon aria-hidden="true" size={22} />
+              <span>{t(item.label)}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
+      <main className="shell-main">
+        {auth.state === null && !auth.problem && <p className="muted">{t('app.loading')}</p>}
+        {offlineShell && <ScanScreen online={false} />}
+        {user && (
+          <SessionProvider user={user} auth={auth}>
+            <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+              <Screens />
+            </Suspense>
+          </SessionProvider>
+        )}
+        {!user && inviteToken && <InviteScreen token={inviteToken} auth={auth} />}
+        {!user && !inviteToken && !offlineShell && auth.state !== null && <SignIn auth={auth} />}
+        {!user && (
+          <section className="card" aria-labelledby="status-heading">
+            <h2 id="status-heading">{t('status.heading')}</h2>
+            <dl className="status-list">
+              <HealthStatus />
+              <div className="status-row">
+                <dt>{t('status.version')}</dt>
+                <dd data-testid="app-version">{APP_VERSION}</dd>
+              </div>
+            </dl>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** The signed-in screens by address: reload, the back button and a shared link land on the same one. */
+function Screens() {
+  const { t } = useTranslation();
+  const { canWrite } = useSession();
+  return (
+    <Switch>
+      <Route path={paths.home} component={HomeScreen} />
+      <Route path={paths.scan}>{canWrite ? <ScanScreen online /> : <p className="notice">{t('app.viewerOnly')}</p>}</Route>
+      <Route path={paths.stock} component={StockScreen} />
+      <Route path="/products/:id">{(params) => <ProductScreen productId={params.id} />}</Route>
+      <Route path={paths.shopping} component={ShoppingScreen} />
+      <Route path={paths.catalog} component={CatalogScreen} />
+      <Route path={paths.settings}>{() => <SettingsScreen />}</Route>
+      <Route path="/settings/:section">{(params) => <SettingsScreen section={params.section} />}</Route>
+      {/* The invitation was accepted in this tab; the effect above moves on to home. */}
+      <Route path="/invite/:token">{null}</Route>
+      {/* The settings screen was called "more" before it had sections. */}
+      <Route path="/more">
+        <Redirect to={paths.settings} replace />
+      </Route>
+      <Route>
+        <NotFound />
+      </Route>
+    </Switch>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="not-found-heading">
+      <h2 id="not-found-heading">{t('app.notFound')}</h2>
+      <Link href={paths.home}>{t('app.backHome')}</Link>
+    </section>
+  );
+}

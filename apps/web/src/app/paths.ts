@@ -1,0 +1,18 @@
+/**
+ * Every screen's address. Links, redirects and the service worker's shell fallback all use these,
+ * so a path is spelled once.
+ */
+export const paths = {
+  home: '/',
+  scan: '/scan',
+  stock: '/stock',
+  product: (id: string) => `/products/${encodeURIComponent(id)}`,
+  shopping: '/shopping',
+  catalog: '/catalog',
+  settings: '/settings',
+  settingsSection: (section: SettingsSection) => `/settings/${section}`,
+  invite: (token: string) => `/invite/${token}`,
+} as const;
+
+export const SETTINGS_SECTIONS = ['account', 'security', 'members', 'tokens'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -1,0 +1,13 @@
+/**
+ * Query keys of the server state more than one screen shows. A change on one screen invalidates
+ * the key and every screen that shows it refreshes; each feature keeps its own keys beside it.
+ */
+export const sharedKeys = {
+  stock: ['stock'] as const,
+  lots: (filter: Record<string, string | number | undefined> = {}) => ['stock', 'lots', filter] as const,
+  lowStock: ['shopping', 'low-stock'] as const,
+  shoppingList: ['shopping', 'list'] as const,
+  unresolvedScans: ['scans', 'unresolved'] as const,
+  product: (id: string) => ['catalog', 'product', id] as const,
+  products: (query = '') => ['catalog', 'products', query] as const,
+};

@@ -1,0 +1,123 @@
+import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
+import { ChevronRight, KeyRound, ShieldCheck, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useApi } from '../../app/api-context';
+import { HealthStatus } from '../../app/HealthStatus';
+import { paths, type SettingsSection } from '../../app/paths';
+import { useRecentAuth } from '../../app/recent-auth';
+import { useSession } from '../../app/session';
+import { i18n } from '../../i18n/i18n';
+import { AccountPanel } from './AccountPanel';
+import { MembersPanel } from './MembersPanel';
+import { SecurityPanel } from './SecurityPanel';
+import { TokensPanel } from './TokensPanel';
+
+const SECTIONS: { section: SettingsSection; label: 'account.heading' | 'security.heading' | 'members.heading' | 'tokens.heading'; icon: LucideIcon; managersOnly: boolean }[] = [
+  { section: 'account', label: 'account.heading', icon: UserRound, managersOnly: false },
+  { section: 'security', label: 'security.heading', icon: ShieldCheck, managersOnly: false },
+  { section: 'members', label: 'members.heading', icon: UsersRound, managersOnly: true },
+  { section: 'tokens', label: 'tokens.heading', icon: KeyRound, managersOnly: true },
+];
+
+/** Settings: the general part (language, sign-out, the service's state) and one address per section. */
+export function SettingsScreen({ section }: { section?: string }) {
+  const { t } = useTranslation();
+  const { user, auth, canManage } = useSession();
+  const sections = SECTIONS.filter((entry) => canManage || !entry.managersOnly);
+  const chosen = sections.find((entry) => entry.section === section);
+  if (section !== undefined && !chosen) {
+    return (
+      <section className="card" aria-labelledby="not-found-heading">
+        <h2 id="not-found-heading">{t('app.notFound')}</h2>
+        <Link href={paths.settings}>{t('nav.settings')}</Link>
+      </section>
+    );
+  }
+  if (chosen) {
+    return (
+      <>
+        <Link href={paths.settings} className="link back-link">
+          {t('nav.settings')}
+        </Link>
+        {chosen.section === 'account' && <AccountPanel isOwner={user.role === 'owner'} displayName={user.display_name} email={user.email ?? null} onProfileSaved={auth.adopt} />}
+        {chosen.section === 'security' && <SecurityPanel />}
+        {chosen.section === 'members' && <MembersPanel selfId={user.id} selfRole={user.role} />}
+        {chosen.section === 'tokens' && <TokensPanel />}
+      </>
+    );
+  }
+  return (
+    <>
+      <GeneralSettings />
+      <nav className="card settings-sections" aria-label={t('more.sections')}>
+        <ul className="rows">
+          {sections.map((entry) => (
+            <li key={entry.section}>
+              <Link href={paths.settingsSection(entry.section)} className="section-link">
+                <entry.icon aria-hidden="true" size={20} />
+                <span>{t(entry.label)}</span>
+                <ChevronRight aria-hidden="true" size={18} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="card" aria-labelledby="status-heading">
+        <h2 id="status-heading">{t('status.heading')}</h2>
+        <dl className="status-list">
+          <HealthStatus />
+          <div className="status-row">
+            <dt>{t('status.version')}</dt>
+            <dd data-testid="app-version">{APP_VERSION}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+/** Language, signing out here and everywhere else. */
+function GeneralSettings() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const withRecentAuth = useRecentAuth();
+  const { auth } = useSession();
+  const [notice, setNotice] = useState<string | null>(null);
+  const signOutOthers = async () => {
+    const result = await withRecentAuth(() => api.POST('/api/v1/auth/sessions/revoke-others'));
+    if (result?.data) setNotice(t('more.otherDevicesSignedOut', { count: result.data.revoked }));
+  };
+  const changeLanguage = async (locale: Locale) => {
+    await i18n.changeLanguage(locale);
+    // Stored on the account, so other devices and the service's messages follow it.
+    await api.PATCH('/api/v1/auth/preferences', { body: { preferred_locale: locale } }).catch(() => undefined);
+  };
+  return (
+  <section className="card form" aria-labelledby="more-heading">
+    <h2 id="more-heading">{t('more.heading')}</h2>
+    <label>
+      {t('more.language')}
+      <select name="language" value={i18n.resolvedLanguage} onChange={(e) => void changeLanguage(e.target.value as Locale)}>
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale}>
+            {t(`more.languages.${locale}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+    <button type="button" className="secondary" onClick={() => void signOutOthers()}>
+      {t('more.signOutOthers')}
+    </button>
+    {notice && (
+      <p className="notice" role="status" data-testid="more-notice">
+        {notice}
+      </p>
+    )}
+    <button type="button" onClick={() => void auth.logout()} disabled={auth.busy}>
+      {t('app.signOut')}
+    </button>
+  </section>
+  );
+}

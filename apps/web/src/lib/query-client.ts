@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-result';
+
+/** How long a list counts as fresh: screens switch back and forth often, the data rarely changes. */
+const FRESH_MS = 30_000;
+
+/**
+ * The one query client: lists cached and shared between screens, refetched when the window
+ * gets focus again and when the connection comes back. A request the server refused (4xx) is
+ * not retried (asking again gives the same answer); a network failure or 5xx is retried twice.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: FRESH_MS,
+        refetchOnWindowFocus: true,
+        refetchOnReconnect: true,
+        retry: (failures, error) => !(error instanceof ApiError && error.refused) && failures < 2,
+        // Offline, queries pause and keep showing the last data instead of failing.
+        networkMode: 'online',
+      },
+      mutations: { retry: false },
+    },
+  });
+}
