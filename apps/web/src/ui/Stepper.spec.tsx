@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { button, click, get, press, render } from './render-for-test';
+import { decimalsOf, stepValue } from './step-value';
+import { Stepper, type StepperProps } from './Stepper';
+
+type HarnessProps = Partial<Omit<StepperProps, 'value' | 'onChange'>> & { initial: number; changes?: number[] };
+
+/** A controlled Stepper, as a screen would use it; records every value passed to onChange. */
+function Harness({ initial, changes = [], ...props }: HarnessProps) {
+  const [value, setValue] = useState(initial);
+  return (
+    <Stepper
+      label="Amount"
+      decreaseLabel="Decrease"
+      increaseLabel="Increase"
+      {...props}
+      value={value}
+      onChange={(next) => {
+        changes.push(next);
+        setValue(next);
+      }}
+    />
+  );
+}
+
+const spinbutton = (page: HTMLElement) => get(page, '[role="spinbutton"]');
+
+describe('Stepper', () => {
+  it('exposes a labelled spinbutton with its value and bounds', () => {
+    const page = render(<Harness initial={2} min={1} max={5} />);
+    const display = spinbutton(page);
+    expect(display.getAttribute('aria-label')).toBe('Amount');
+    expect(display.getAttribute('aria-valuenow')).toBe('2');
+    expect(display.getAttribute('aria-valuemin')).toBe('1');
+    expect(display.getAttribute('aria-valuemax')).toBe('5');
+    expect(display.tabIndex).toBe(0);
+  });
+
+  it('stops at the bounds and marks the button that cannot go further', () => {
+    const changes: number[] = [];
+    const page = render(<Harness initial={1} min={0} max={2} changes={changes} />);
+    click(button(page, 'Increase'));
+    expect(spinbutton(page).getAttribute('aria-valuenow')).toBe('2');
+    expect(button(page, 'Increase').getAttribute('aria-disabled')).toBe('true');
+    click(button(page, 'Increase'));
+    expect(changes).toEqual([2]);
+
+    click(button(page, 'Decrease'));
+    click(button(page, 'Decrease'));
+    expect(spinbutton(page).getAttribute('aria-valuenow')).toBe('0');
+    expect(button(page, 'Decrease').getAttribute('aria-disabled')).toBe('true');
+    expect(button(page, 'Increase').getAttribute('aria-disabled')).toBe('false');
+    click(button(page, 'Decrease'));
+    expect(changes).toEqual([2, 1, 0]);
+  });
+
+  it('follows the spinbutton keys: arrows, page keys by ten steps, Home and End', () => {
+    const page = render(<Harness initial={5} min={0} max={20} />);
+    const value = () => spinbutton(page).getAttribute('aria-valuenow');
+    press(spinbutton(page), 'ArrowUp');
+    expect(value()).toBe('6');
+    press(spinbutton(page), 'ArrowDown');
+    press(spinbutton(page), 'ArrowDown');
+    expect(value()).toBe('4');
+    press(spinbutton(page), 'PageUp');
+    expect(value()).toBe('14');
+    press(spinbutton(page), 'PageUp');
+    expect(value()).toBe('20');
+    press(spinbutton(page), 'Home');
+    expect(value()).toBe('0');
+    press(spinbutton(page), 'End');
+    expect(value()).toBe('20');
+  });
+
+  it('adds decimal steps without floating-point noise', () => {
+    const changes: number[] = [];
+    const page = render(<Harness initial={0} step={0.1} max={1} changes={changes} />);
+    for (let i = 0; i < 3; i++) click(button(page, 'Increase'));
+    expect(changes).toEqual([0.1, 0.2, 0.3]);
+    expect(spinbutton(page).getAttribute('aria-valuenow')).toBe('0.3');
+    expect(spinbutton(page).textContent).toBe('0.3');
+  });
+
+  it('shows the value through format, for sight and for screen readers', () => {
+    const page = render(<Harness initial={0.5} step={0.25} format={(v) => `${v} kg`} />);
+    press(spinbutton(page), 'ArrowUp');
+    expect(spinbutton(page).textContent).toBe('0.75 kg');
+    expect(spinbutton(page).getAttribute('aria-valuetext')).toBe('0.75 kg');
+  });
+});
+
+describe('stepValue', () => {
+  it('rounds to the decimals of the step and the value', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(stepValue(0.1, 2, { step: 0.1, min: 0, max: 10 })).toBe(0.3);
+    expect(stepValue(1.05, 1, { step: 0.1, min: 0, max: 10 })).toBe(1.15);
+    expect(stepValue(0.3, -3, { step: 0.1, min: 0, max: 10 })).toBe(0);
+    expect(stepValue(9.9, 5, { step: 0.1, min: 0, max: 10 })).toBe(10);
+  });
+
+  it('counts decimals as written, including exponent notation', () => {
+    expect([decimalsOf(3), decimalsOf(0.25), decimalsOf(1e-7), decimalsOf(1.5e-7), decimalsOf(2e21)]).toEqual([0, 2, 7, 8, 0]);
+  });
+});
