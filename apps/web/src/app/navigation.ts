@@ -1,4 +1,10 @@
-import { BookOpen, House, Package, ScanBarcode, Settings, ShoppingCart, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import House from 'lucide-react/icons/house';
+import Package from 'lucide-react/icons/package';
+import ScanBarcode from 'lucide-react/icons/scan-barcode';
+import Settings from 'lucide-react/icons/settings';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { paths } from './paths';
 
 export interface NavigationItem {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ScanBarcode } from 'lucide-react';
+import ScanBarcode from 'lucide-react/icons/scan-barcode';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useApi } from '../../app/api-context';

@@ -1,5 +1,13 @@
 import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
-import { ChevronRight, KeyRound, ShieldCheck, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import KeyRound from 'lucide-react/icons/key-round';
+import Monitor from 'lucide-react/icons/monitor';
+import Moon from 'lucide-react/icons/moon';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Sun from 'lucide-react/icons/sun';
+import UserRound from 'lucide-react/icons/user-round';
+import UsersRound from 'lucide-react/icons/users-round';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -9,6 +17,8 @@ import { paths, type SettingsSection } from '../../app/paths';
 import { useRecentAuth } from '../../app/recent-auth';
 import { useSession } from '../../app/session';
 import { i18n } from '../../i18n/i18n';
+import { SegmentedControl } from '../../ui';
+import { useTheme, type ThemePreference } from '../../ui/theme';
 import { AccountPanel } from './AccountPanel';
 import { MembersPanel } from './MembersPanel';
 import { SecurityPanel } from './SecurityPanel';
@@ -84,6 +94,7 @@ function GeneralSettings() {
   const api = useApi();
   const withRecentAuth = useRecentAuth();
   const { auth } = useSession();
+  const [theme, setTheme] = useTheme();
   const [notice, setNotice] = useState<string | null>(null);
   const signOutOthers = async () => {
     const result = await withRecentAuth(() => api.POST('/api/v1/auth/sessions/revoke-others'));
@@ -97,6 +108,20 @@ function GeneralSettings() {
   return (
   <section className="card form" aria-labelledby="more-heading">
     <h2 id="more-heading">{t('more.heading')}</h2>
+    <div className="setting">
+      <span id="theme-label">{t('more.theme')}</span>
+      <SegmentedControl<ThemePreference>
+        fullWidth
+        label={t('more.theme')}
+        value={theme}
+        onChange={setTheme}
+        options={[
+          { value: 'system', label: t('more.themes.system'), icon: Monitor },
+          { value: 'light', label: t('more.themes.light'), icon: Sun },
+          { value: 'dark', label: t('more.themes.dark'), icon: Moon },
+        ]}
+      />
+    </div>
     <label>
       {t('more.language')}
       <select name="language" value={i18n.resolvedLanguage} onChange={(e) => void changeLanguage(e.target.value as Locale)}>
