@@ -10,11 +10,14 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   actions?: ReactNode;
   /** No side padding, for a List that should run edge to edge. */
   flush?: boolean;
+  /** The title's id, when something else (a link, a test) needs to name it; generated otherwise. */
+  titleId?: string;
 }
 
 /** A surface that groups related content; with a title it is a labelled region of the page. */
-export function Card({ title, headingLevel = 2, actions, flush = false, className, children, ...rest }: CardProps) {
-  const titleId = useId();
+export function Card({ title, headingLevel = 2, actions, flush = false, titleId: givenTitleId, className, children, ...rest }: CardProps) {
+  const generatedTitleId = useId();
+  const titleId = givenTitleId ?? generatedTitleId;
   const Heading = `h${headingLevel}` as const;
   const hasHeader = title !== undefined || actions !== undefined;
   const Element = title === undefined ? 'div' : 'section';

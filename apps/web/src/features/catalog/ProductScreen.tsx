@@ -6,13 +6,17 @@ import { paths } from '../../app/paths';
 import { QueryProblem } from '../../app/QueryProblem';
 import { sharedKeys } from '../../app/query-keys';
 import { ok } from '../../lib/api-result';
+import { formatDay, formatQuantity } from '../../lib/format';
+import { Card, EmptyState, List, ListRow, Thumbnail } from '../../ui';
+import './product.css';
 import { VariantList } from './VariantList';
 
 const HISTORY_LENGTH = 20;
 
 /** One product: its lots (best-before, opened, location), variants with barcodes, and the latest movements. */
 export function ProductScreen({ productId }: { productId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
   const api = useApi();
   const key = sharedKeys.product(productId);
   const productQuery = useQuery({ queryKey: key, queryFn: () => ok(api.GET('/api/v1/catalog/products/{product_id}', { params: { path: { product_id: productId } } })) });
@@ -36,42 +40,58 @@ export function ProductScreen({ productId }: { productId: string }) {
     );
   }
 
+  const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section className="card" aria-labelledby="product-stock-heading">
-      <div className="scan-head">
-        <h2 id="product-stock-heading">{product?.name ?? t('app.loading')}</h2>
-        <Link href={paths.stock} className="link">
-          {t('productStock.back')}
-        </Link>
-      </div>
-      <h3>{t('productStock.lots')}</h3>
-      {lots.length === 0 ? (
-        <p className="muted">{t('productStock.noLots')}</p>
-      ) : (
-        <ul className="rows" data-testid="lot-list">
-          {lots.map((lot) => (
-            <li key={lot.id}>
-              <span className="quantity">{lot.quantity}</span>
-              <span>{lot.location_name}</span>
-              <span className="muted small">
-                {lot.best_before_date ? t('stock.bestBefore', { date: lot.best_before_date }) : t('productStock.noBestBefore')}
-                {lot.opened_at && ` · ${t('productStock.opened', { date: lot.opened_at.slice(0, 10) })}`}
-              </span>
-            </li>
+    <div className="product-screen">
+      <Card
+        className="product-head"
+        title={product?.name ?? t('app.loading')}
+        titleId="product-stock-heading"
+        actions={
+          <Link href={paths.stock} className="link">
+            {t('productStock.back')}
+          </Link>
+        }
+      >
+        {product && <Thumbnail name={product.name} src={product.image_url} size="lg" />}
+      </Card>
+      <Card title={t('productStock.lots')} headingLevel={3}>
+        {lots.length === 0 ? (
+          <EmptyState title={t('productStock.noLots')} headingLevel={3} />
+        ) : (
+          <List data-testid="lot-list">
+            {lots.map((lot) => (
+              <ListRow
+                key={lot.id}
+                leading={false}
+                title={formatQuantity(lot.quantity, locale)}
+                subtitle={[
+                  lot.location_name,
+                  lot.best_before_date ? t('stock.bestBefore', { date: formatDay(lot.best_before_date, locale) }) : t('productStock.noBestBefore'),
+                  lot.opened_at ? t('productStock.opened', { date: formatDay(lot.opened_at, locale) }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            ))}
+          </List>
+        )}
+        {product && <VariantList product={product} />}
+      </Card>
+      <Card title={t('productStock.history')} headingLevel={3}>
+        <QueryProblem query={movementsQuery} />
+        <List data-testid="movement-list">
+          {movements.map((movement) => (
+            <ListRow
+              key={movement.id}
+              leading={false}
+              title={t(`productStock.movement.${movement.movement_type}`, { defaultValue: movement.movement_type })}
+              subtitle={dateTime(movement.created_at)}
+              trailing={movement.quantity_delta > 0 ? `+${formatQuantity(movement.quantity_delta, locale)}` : formatQuantity(movement.quantity_delta, locale)}
+            />
           ))}
-        </ul>
-      )}
-      {product && <VariantList product={product} />}
-      <h3>{t('productStock.history')}</h3>
-      <ul className="rows" data-testid="movement-list">
-        {movements.map((movement) => (
-          <li key={movement.id}>
-            <span>{t(`productStock.movement.${movement.movement_type}`, { defaultValue: movement.movement_type })}</span>
-            <span className="quantity">{movement.quantity_delta > 0 ? `+${movement.quantity_delta}` : movement.quantity_delta}</span>
-            <span className="muted small">{movement.created_at.slice(0, 16).replace('T', ' ')}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+        </List>
+      </Card>
+    </div>
   );
 }

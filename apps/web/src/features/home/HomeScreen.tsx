@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import Inbox from 'lucide-react/icons/inbox';
+import PackageCheck from 'lucide-react/icons/package-check';
 import ScanBarcode from 'lucide-react/icons/scan-barcode';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useApi } from '../../app/api-context';
 import { paths } from '../../app/paths';
+import { QueryProblem } from '../../app/QueryProblem';
 import { sharedKeys } from '../../app/query-keys';
 import { useSession } from '../../app/session';
 import { ok } from '../../lib/api-result';
 import { formatDay, formatQuantity, freshness, localDay } from '../../lib/format';
-import { QueryProblem } from '../../app/QueryProblem';
+import { Badge, BestBeforeBadge, Card, EmptyState, List, ListRow } from '../../ui';
 import { WelcomeBanner } from './WelcomeBanner';
+import './home.css';
 
 /** What "expiring soon" means on the home screen. */
 const EXPIRING_DAYS = 7;
@@ -29,9 +34,10 @@ export function HomeScreen() {
   });
   const low = useQuery({ queryKey: sharedKeys.lowStock, queryFn: () => ok(api.GET('/api/v1/shopping-list/low-stock')) });
   const inbox = useQuery({ queryKey: sharedKeys.unresolvedScans, queryFn: () => ok(api.GET('/api/v1/scans/unresolved')), enabled: canWrite });
+  const waiting = inbox.data?.length ?? 0;
 
   return (
-    <>
+    <div className="home">
       <WelcomeBanner />
       {canWrite && (
         <Link href={paths.scan} className="scan-cta" data-testid="home-scan">
@@ -40,58 +46,68 @@ export function HomeScreen() {
         </Link>
       )}
       <div className="home-grid">
-        <section className="card" aria-labelledby="home-expiring-heading">
-          <h2 id="home-expiring-heading">{t('home.expiring')}</h2>
+        <Card title={t('home.expiring')} titleId="home-expiring-heading">
           <QueryProblem query={expiring} />
-          {expiring.data?.length === 0 && <p className="muted">{t('home.nothingExpiring', { days: EXPIRING_DAYS })}</p>}
-          <ul className="rows" data-testid="home-expiring">
-            {expiring.data?.slice(0, LIST_LENGTH).map((lot) => (
-              <li key={lot.id}>
-                <Link href={paths.product(lot.product_id)} className="link">
-                  {lot.product_name}
+          {expiring.data?.length === 0 && <EmptyState icon={CalendarCheck} title={t('home.nothingExpiring', { days: EXPIRING_DAYS })} headingLevel={3} />}
+          {expiring.data && expiring.data.length > 0 && (
+            <List data-testid="home-expiring">
+              {expiring.data.slice(0, LIST_LENGTH).map((lot) => (
+                <Link key={lot.id} href={paths.product(lot.product_id)} asChild>
+                  <ListRow
+                    title={lot.product_name}
+                    subtitle={
+                      lot.best_before_date ? <BestBeforeBadge state={freshness(lot.best_before_date, today)}>{formatDay(lot.best_before_date, locale)}</BestBeforeBadge> : undefined
+                    }
+                    trailing={formatQuantity(lot.quantity, locale)}
+                  />
                 </Link>
-                <span className={`chip chip-${freshness(lot.best_before_date, today)}`}>{lot.best_before_date ? formatDay(lot.best_before_date, locale) : ''}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className="card" aria-labelledby="home-low-heading">
-          <h2 id="home-low-heading">{t('home.low')}</h2>
-          <QueryProblem query={low} />
-          {low.data?.items.length === 0 && <p className="muted">{t('home.nothingLow')}</p>}
-          <ul className="rows" data-testid="home-low">
-            {low.data?.items.slice(0, LIST_LENGTH).map((item) => (
-              <li key={item.product_id}>
-                <Link href={paths.product(item.product_id)} className="link">
-                  {item.product_name}
-                </Link>
-                <span className="quantity">
-                  {formatQuantity(item.current_quantity, locale)} / {formatQuantity(item.minimum_quantity, locale)} {item.quantity_unit_name ?? ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {(low.data?.items.length ?? 0) > 0 && (
-            <Link href={paths.shopping} className="link">
-              {t('home.toShopping')}
-            </Link>
+              ))}
+            </List>
           )}
-        </section>
+        </Card>
+        <Card
+          title={t('home.low')}
+          titleId="home-low-heading"
+          actions={
+            (low.data?.items.length ?? 0) > 0 && (
+              <Link href={paths.shopping} className="link">
+                {t('home.toShopping')}
+              </Link>
+            )
+          }
+        >
+          <QueryProblem query={low} />
+          {low.data?.items.length === 0 && <EmptyState icon={PackageCheck} title={t('home.nothingLow')} headingLevel={3} />}
+          {low.data && low.data.items.length > 0 && (
+            <List data-testid="home-low">
+              {low.data.items.slice(0, LIST_LENGTH).map((item) => (
+                <Link key={item.product_id} href={paths.product(item.product_id)} asChild>
+                  <ListRow
+                    title={item.product_name}
+                    thumbnailSrc={item.product_image_url}
+                    subtitle={t('home.lowFigures', { current: formatQuantity(item.current_quantity, locale), minimum: formatQuantity(item.minimum_quantity, locale) })}
+                    trailing={item.quantity_unit_name ?? undefined}
+                  />
+                </Link>
+              ))}
+            </List>
+          )}
+        </Card>
         {canWrite && (
-          <section className="card" aria-labelledby="home-inbox-heading">
-            <h2 id="home-inbox-heading">{t('home.inbox')}</h2>
+          <Card title={t('home.inbox')} titleId="home-inbox-heading">
             <QueryProblem query={inbox} />
-            {inbox.data && (
-              <p data-testid="home-inbox-count">{inbox.data.length === 0 ? t('home.inboxEmpty') : t('home.inboxCount', { count: inbox.data.length })}</p>
-            )}
-            {(inbox.data?.length ?? 0) > 0 && (
-              <Link href={paths.scan} className="link">
-                {t('home.review')}
+            {inbox.data && waiting === 0 && <EmptyState icon={Inbox} title={t('home.inboxEmpty')} headingLevel={3} />}
+            {waiting > 0 && (
+              <Link href={paths.scan} asChild>
+                <ListRow title={t('home.review')} leading={<Inbox aria-hidden="true" size={24} />} trailing={<Badge tone="warning" count={waiting} />} />
               </Link>
             )}
-          </section>
+            <p className="ui-visually-hidden" data-testid="home-inbox-count">
+              {inbox.data ? (waiting === 0 ? t('home.inboxEmpty') : t('home.inboxCount', { count: waiting })) : ''}
+            </p>
+          </Card>
         )}
       </div>
-    </>
+    </div>
   );
 }

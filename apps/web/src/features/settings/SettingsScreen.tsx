@@ -1,6 +1,5 @@
 import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
 import type { LucideIcon } from 'lucide-react';
-import ChevronRight from 'lucide-react/icons/chevron-right';
 import KeyRound from 'lucide-react/icons/key-round';
 import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
@@ -17,7 +16,7 @@ import { paths, type SettingsSection } from '../../app/paths';
 import { useRecentAuth } from '../../app/recent-auth';
 import { useSession } from '../../app/session';
 import { i18n } from '../../i18n/i18n';
-import { SegmentedControl } from '../../ui';
+import { Button, Card, List, ListRow, SegmentedControl } from '../../ui';
 import { useTheme, type ThemePreference } from '../../ui/theme';
 import { AccountPanel } from './AccountPanel';
 import { MembersPanel } from './MembersPanel';
@@ -61,18 +60,16 @@ export function SettingsScreen({ section }: { section?: string }) {
   return (
     <>
       <GeneralSettings />
-      <nav className="card settings-sections" aria-label={t('more.sections')}>
-        <ul className="rows">
-          {sections.map((entry) => (
-            <li key={entry.section}>
-              <Link href={paths.settingsSection(entry.section)} className="section-link">
-                <entry.icon aria-hidden="true" size={20} />
-                <span>{t(entry.label)}</span>
-                <ChevronRight aria-hidden="true" size={18} />
+      <nav className="settings-sections" aria-label={t('more.sections')}>
+        <Card flush>
+          <List>
+            {sections.map((entry) => (
+              <Link key={entry.section} href={paths.settingsSection(entry.section)} asChild>
+                <ListRow title={t(entry.label)} leading={<entry.icon aria-hidden="true" size={22} />} />
               </Link>
-            </li>
-          ))}
-        </ul>
+            ))}
+          </List>
+        </Card>
       </nav>
       <section className="card" aria-labelledby="status-heading">
         <h2 id="status-heading">{t('status.heading')}</h2>
@@ -132,17 +129,17 @@ function GeneralSettings() {
         ))}
       </select>
     </label>
-    <button type="button" className="secondary" onClick={() => void signOutOthers()}>
+    <Button variant="secondary" onClick={() => void signOutOthers()}>
       {t('more.signOutOthers')}
-    </button>
+    </Button>
     {notice && (
       <p className="notice" role="status" data-testid="more-notice">
         {notice}
       </p>
     )}
-    <button type="button" onClick={() => void auth.logout()} disabled={auth.busy}>
+    <Button variant="danger" onClick={() => void auth.logout()} loading={auth.busy}>
       {t('app.signOut')}
-    </button>
+    </Button>
   </section>
   );
 }

@@ -1,4 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import Minus from 'lucide-react/icons/minus';
+import PackageOpen from 'lucide-react/icons/package-open';
+import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -9,11 +13,14 @@ import { sharedKeys } from '../../app/query-keys';
 import { useSession } from '../../app/session';
 import { ok } from '../../lib/api-result';
 import { formatDay, formatQuantity, freshness, localDay } from '../../lib/format';
-import { StockActionPanel } from './StockActionPanel';
+import { BestBeforeBadge, Button, Card, EmptyState, IconButton, List, ListRow, Skeleton } from '../../ui';
+import { StockActionSheet, type StockActionTarget } from './StockActionSheet';
 import { STOCK_ACTIONS, type StockAction } from './stock-actions';
 import { StockCount } from './StockCount';
+import './stock.css';
 
 const EXPIRING_DAYS = 7;
+const ACTION_ICONS: Record<StockAction, typeof Minus> = { consume: Minus, open: PackageOpen, add: Plus };
 
 /**
  * Stock on hand per product, what expires soon, and consume / open / add for every product,
@@ -31,22 +38,11 @@ export function StockScreen() {
     queryKey: sharedKeys.lots({ expiring_before: until }),
     queryFn: () => ok(api.GET('/api/v1/stock/lots', { params: { query: { expiring_before: until } } })),
   });
-  const [acting, setActing] = useState<{ productId: string; productName: string; action: StockAction } | null>(null);
+  const [acting, setActing] = useState<StockActionTarget | null>(null);
   const [counting, setCounting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const bestBefore = (date: string) => <BestBeforeBadge state={freshness(date, today)}>{t('stock.bestBefore', { date: formatDay(date, locale) })}</BestBeforeBadge>;
 
-  if (acting) {
-    return (
-      <StockActionPanel
-        {...acting}
-        onDone={(done) => {
-          setActing(null);
-          setMessage(done);
-        }}
-        onCancel={() => setActing(null)}
-      />
-    );
-  }
   if (counting) {
     return (
       <StockCount
@@ -60,78 +56,88 @@ export function StockScreen() {
   }
 
   return (
-    <>
-      <section className="card" aria-labelledby="stock-heading">
-        <div className="scan-head">
-          <h2 id="stock-heading">{t('stock.heading')}</h2>
+    <div className="stock-screen">
+      <Card
+        title={t('stock.heading')}
+        titleId="stock-heading"
+        actions={
           <Link href={paths.catalog} className="link">
             {t('stock.allProducts')}
           </Link>
-        </div>
+        }
+      >
         {message && (
           <p className="notice" role="status" data-testid="stock-message">
             {message}
           </p>
         )}
         <QueryProblem query={stock} />
-        {stock.data?.length === 0 && <p className="muted">{t('stock.empty')}</p>}
+        {stock.isPending && <Skeleton width="100%" height={56} />}
+        {stock.data?.length === 0 && <EmptyState title={t('stock.empty')} headingLevel={3} />}
         {stock.data && stock.data.length > 0 && (
-          <ul className="rows" data-testid="stock-list">
+          <List data-testid="stock-list">
             {stock.data.map((row) => (
-              <li key={row.product_id}>
-                <Link href={paths.product(row.product_id)} className="link" aria-label={t('productStock.details', { name: row.product_name })}>
-                  {row.product_name}
-                </Link>
-                <span className="quantity" data-testid={`stock-${row.product_name}`}>
-                  {formatQuantity(row.quantity, locale)} {row.quantity_unit_name ?? ''}
-                </span>
-                {row.earliest_best_before_date && (
-                  <span className={`chip chip-${freshness(row.earliest_best_before_date, today)}`}>{t('stock.bestBefore', { date: formatDay(row.earliest_best_before_date, locale) })}</span>
-                )}
-                {canWrite && (
-                  <span className="actions">
-                    {STOCK_ACTIONS.map((action) => (
-                      <button
-                        key={action}
-                        type="button"
-                        className="secondary"
-                        aria-label={`${t(`stock.actionLabel.${action}`)}: ${row.product_name}`}
-                        onClick={() => {
-                          setMessage(null);
-                          setActing({ productId: row.product_id, productName: row.product_name, action });
-                        }}
-                      >
-                        {t(`stock.actionLabel.${action}`)}
-                      </button>
-                    ))}
-                  </span>
-                )}
-              </li>
+              <Link key={row.product_id} href={paths.product(row.product_id)} asChild>
+                <ListRow
+                  title={row.product_name}
+                  subtitle={row.earliest_best_before_date ? bestBefore(row.earliest_best_before_date) : undefined}
+                  trailing={
+                    <span className="quantity" data-testid={`stock-${row.product_name}`}>
+                      {formatQuantity(row.quantity, locale)} {row.quantity_unit_name ?? ''}
+                    </span>
+                  }
+                  chevron={false}
+                  action={
+                    canWrite && (
+                      <span className="stock-actions">
+                        {STOCK_ACTIONS.map((action) => (
+                          <IconButton
+                            key={action}
+                            icon={ACTION_ICONS[action]}
+                            variant="secondary"
+                            label={`${t(`stock.actionLabel.${action}`)}: ${row.product_name}`}
+                            onClick={() => {
+                              setMessage(null);
+                              setActing({ productId: row.product_id, productName: row.product_name, action });
+                            }}
+                          />
+                        ))}
+                      </span>
+                    )
+                  }
+                />
+              </Link>
             ))}
-          </ul>
+          </List>
         )}
         {canWrite && (
-          <div className="actions">
-            <button type="button" onClick={() => setCounting(true)}>
-              {t('count.start')}
-            </button>
-          </div>
+          <Button variant="secondary" icon={ClipboardList} onClick={() => setCounting(true)}>
+            {t('count.start')}
+          </Button>
         )}
-      </section>
+      </Card>
       {expiring.data && expiring.data.length > 0 && (
-        <section className="card" aria-labelledby="expiring-heading">
-          <h2 id="expiring-heading">{t('stock.expiring')}</h2>
-          <ul className="rows" data-testid="expiring-list">
+        <Card title={t('stock.expiring')} titleId="expiring-heading">
+          <List data-testid="expiring-list">
             {expiring.data.map((lot) => (
-              <li key={lot.id}>
-                <span>{lot.product_name}</span>
-                <span className={`chip chip-${freshness(lot.best_before_date, today)}`}>{t('stock.bestBefore', { date: formatDay(lot.best_before_date ?? '', locale) })}</span>
-                <span className="quantity">{formatQuantity(lot.quantity, locale)}</span>
-              </li>
+              <ListRow
+                key={lot.id}
+                title={lot.product_name}
+                subtitle={lot.best_before_date ? bestBefore(lot.best_before_date) : undefined}
+                trailing={formatQuantity(lot.quantity, locale)}
+              />
             ))}
-          </ul>
-        </section>
+          </List>
+        </Card>
       )}
-    </>
+      <StockActionSheet
+        target={acting}
+        onDone={(done) => {
+          setActing(null);
+          setMessage(done);
+        }}
+        onClose={() => setActing(null)}
+      />
+    </div>
   );
 }
