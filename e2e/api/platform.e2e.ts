@@ -84,6 +84,24 @@ describe('platform layer of the built server', () => {
     expect(await page.text()).toContain('<div id="root"');
   });
 
+  it('compresses the web app for browsers that accept it, never API answers', async () => {
+    const shell = await (await get('/')).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(shell)?.[1] ?? '';
+    const plain = await get(script, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const original = await plain.text();
+    for (const encoding of ['br', 'gzip']) {
+      const response = await get(script, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await response.text()).toBe(original);
+    }
+    const document = await get('/openapi.json', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(document.status).toBe(200);
+    expect(document.headers.get('content-encoding')).toBeNull();
+  });
+
   it('treats malformed JSON as a 422 body error', async () => {
     const response = await get('/api/v1/experience', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"complete_onboarding": tru' });
     expect(response.status).toBe(422);

@@ -3,18 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-result';
 
 /**
- * Loading and failure of one query, said in words with a retry: no list fails silently. While
- * offline the query pauses and the last data stays on screen, so nothing shows then.
+ * The failure of one query, said in words with a retry: no list fails silently. (Loading shows as
+ * the screen's skeletons; offline, queries pause and the last data stays on screen.)
  */
-export function QueryProblem({ query }: { query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error' | 'refetch' | 'fetchStatus'> }) {
+export function QueryProblem({ query }: { query: Pick<UseQueryResult, 'isError' | 'error' | 'refetch'> }) {
   const { t } = useTranslation();
-  if (query.isPending && query.fetchStatus === 'fetching') {
-    return (
-      <p className="muted" aria-busy="true">
-        {t('app.loading')}
-      </p>
-    );
-  }
   if (!query.isError) return null;
   const detail = query.error instanceof ApiError ? query.error.detail : null;
   return (

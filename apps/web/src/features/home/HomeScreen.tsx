@@ -12,13 +12,25 @@ import { sharedKeys } from '../../app/query-keys';
 import { useSession } from '../../app/session';
 import { ok } from '../../lib/api-result';
 import { formatDay, formatQuantity, freshness, localDay } from '../../lib/format';
-import { Badge, BestBeforeBadge, Card, EmptyState, List, ListRow } from '../../ui';
+import { Badge, BestBeforeBadge, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
 import { WelcomeBanner } from './WelcomeBanner';
 import './home.css';
 
 /** What "expiring soon" means on the home screen. */
 const EXPIRING_DAYS = 7;
 const LIST_LENGTH = 5;
+
+/** Placeholder rows while a card's list loads; the card keeps its height, so nothing below jumps. */
+function Loading({ query }: { query: { isPending: boolean; fetchStatus: string } }) {
+  if (!query.isPending || query.fetchStatus !== 'fetching') return null;
+  return (
+    <div className="ui-stack ui-stack--tight" aria-hidden="true">
+      <Skeleton width="100%" height={48} />
+      <Skeleton width="100%" height={48} />
+      <Skeleton width="80%" height={48} />
+    </div>
+  );
+}
 
 /** What needs attention today, and one big way to scan. */
 export function HomeScreen() {
@@ -38,7 +50,6 @@ export function HomeScreen() {
 
   return (
     <div className="home">
-      <WelcomeBanner />
       {canWrite && (
         <Link href={paths.scan} className="scan-cta" data-testid="home-scan">
           <ScanBarcode aria-hidden="true" size={32} />
@@ -47,6 +58,8 @@ export function HomeScreen() {
       )}
       <div className="home-grid">
         <Card title={t('home.expiring')} titleId="home-expiring-heading">
+          <div className="home-card-body">
+          <Loading query={expiring} />
           <QueryProblem query={expiring} />
           {expiring.data?.length === 0 && <EmptyState icon={CalendarCheck} title={t('home.nothingExpiring', { days: EXPIRING_DAYS })} headingLevel={3} />}
           {expiring.data && expiring.data.length > 0 && (
@@ -64,6 +77,7 @@ export function HomeScreen() {
               ))}
             </List>
           )}
+          </div>
         </Card>
         <Card
           title={t('home.low')}
@@ -76,6 +90,8 @@ export function HomeScreen() {
             )
           }
         >
+          <div className="home-card-body">
+          <Loading query={low} />
           <QueryProblem query={low} />
           {low.data?.items.length === 0 && <EmptyState icon={PackageCheck} title={t('home.nothingLow')} headingLevel={3} />}
           {low.data && low.data.items.length > 0 && (
@@ -92,9 +108,12 @@ export function HomeScreen() {
               ))}
             </List>
           )}
+          </div>
         </Card>
         {canWrite && (
           <Card title={t('home.inbox')} titleId="home-inbox-heading">
+            <div className="home-card-body">
+            <Loading query={inbox} />
             <QueryProblem query={inbox} />
             {inbox.data && waiting === 0 && <EmptyState icon={Inbox} title={t('home.inboxEmpty')} headingLevel={3} />}
             {waiting > 0 && (
@@ -105,9 +124,12 @@ export function HomeScreen() {
             <p className="ui-visually-hidden" data-testid="home-inbox-count">
               {inbox.data ? (waiting === 0 ? t('home.inboxEmpty') : t('home.inboxCount', { count: waiting })) : ''}
             </p>
+            </div>
           </Card>
         )}
       </div>
+      {/* Last: it appears once its state has loaded, and nothing below it moves then. */}
+      <WelcomeBanner />
     </div>
   );
 }
