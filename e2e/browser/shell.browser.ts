@@ -38,8 +38,12 @@ describe('the PWA and the API documentation in chromium', () => {
     await page.reload();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Household Inventory');
     await expect.poll(() => page.getByTestId('health-status').textContent()).toBe('unavailable');
+    // Said in words, not only by failing requests.
+    await expect.poll(() => page.getByTestId('offline-banner').textContent()).toContain('You are offline');
     await page.goto(`${stage.server.baseUrl}/stock`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Household Inventory');
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('offline-banner').count()).toBe(0);
     await context.close();
   });
 

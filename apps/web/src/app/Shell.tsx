@@ -6,6 +6,8 @@ import { InviteScreen } from '../features/auth/InviteScreen';
 import { SignIn } from '../features/auth/SignIn';
 import { HomeScreen } from '../features/home/HomeScreen';
 import { ScanScreen } from '../features/scanner/ScanScreen';
+import { useOnline } from '../lib/use-online';
+import { Banner } from '../ui';
 import { HealthStatus } from './HealthStatus';
 import { isCurrent, NAVIGATION } from './navigation';
 import { paths } from './paths';
@@ -31,6 +33,7 @@ export function Shell() {
   // Offline after an earlier sign-in: the cached shell and the scan queue work, nothing else.
   const offlineShell = !user && auth.problem?.code === 'offline' && wasSignedIn();
   const inviteToken = INVITE_PATH.exec(location)?.[1];
+  const online = useOnline();
   // Once the invitation is accepted, the link has done its job: leave it for the home screen.
   useEffect(() => {
     if (user && inviteToken) navigate(paths.home, { replace: true });
@@ -55,6 +58,11 @@ export function Shell() {
         </nav>
       )}
       <main className="shell-main">
+        {!online && (
+          <Banner tone="offline" role="status" className="offline-banner" data-testid="offline-banner" title={t('app.offline')}>
+            {t('app.offlineHint')}
+          </Banner>
+        )}
         {auth.state === null && !auth.problem && <p className="muted">{t('app.loading')}</p>}
         {offlineShell && <ScanScreen online={false} />}
         {user && (
