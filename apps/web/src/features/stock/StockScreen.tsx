@@ -56,7 +56,7 @@ export function StockScreen() {
   }
 
   return (
-    <div className="stock-screen">
+    <div className={expiring.data && expiring.data.length > 0 ? 'stock-screen stock-screen--split' : 'stock-screen'}>
       <Card
         title={t('stock.heading')}
         titleId="stock-heading"
