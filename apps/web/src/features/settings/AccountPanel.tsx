@@ -6,6 +6,7 @@ import { NewPasswordField } from '../../app/NewPasswordField';
 import type { Auth } from '../../app/use-auth';
 import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../../app/recent-auth';
+import { Button, Card, Input } from '../../ui';
 
 /** The signed-in user's password and devices (this one marked); the owner also edits the profile. */
 export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { isOwner: boolean; displayName: string; email: string | null; onProfileSaved: Auth['adopt'] }) {
@@ -47,8 +48,7 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
   };
 
   return (
-    <section className="card form" aria-labelledby="account-heading">
-      <h2 id="account-heading">{t('account.heading')}</h2>
+    <Card title={t('account.heading')} titleId="account-heading" className="settings-panel">
       {notice && (
         <p className="notice" role="status" data-testid="account-notice">
           {notice}
@@ -58,18 +58,18 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
         <form className="form" onSubmit={saveProfile}>
           <label>
             {t('auth.field.displayName')}
-            <input name="profile_name" required minLength={2} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+            <Input name="profile_name" required minLength={2} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
           </label>
           <label>
             {t('auth.field.email')}
-            <input name="profile_email" type="email" maxLength={320} value={mail} onChange={(e) => setMail(e.target.value)} />
+            <Input name="profile_email" type="email" maxLength={320} value={mail} onChange={(e) => setMail(e.target.value)} />
           </label>
-          <button type="submit">{t('account.saveProfile')}</button>
+          <Button type="submit">{t('account.saveProfile')}</Button>
         </form>
       )}
       <form className="form" onSubmit={changePassword}>
         <NewPasswordField label={t('account.newPassword')} name="new_password" value={password} onChange={setPassword} />
-        <button type="submit">{t('account.changePassword')}</button>
+        <Button type="submit">{t('account.changePassword')}</Button>
       </form>
       <h3>{t('account.devices')}</h3>
       <ul className="rows" data-testid="session-list">
@@ -80,13 +80,13 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
             </span>
             <span className="muted small">{t('account.lastSeen', { date: session.last_seen_at.slice(0, 16).replace('T', ' ') })}</span>
             {!session.current && (
-              <button type="button" className="secondary" onClick={() => void revoke(session.id)}>
+              <Button variant="secondary" onClick={() => void revoke(session.id)}>
                 {t('account.signOutDevice')}
-              </button>
+              </Button>
             )}
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

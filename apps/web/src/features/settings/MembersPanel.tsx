@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../../app/recent-auth';
+import { Button, Card, Input, Select } from '../../ui';
 
 type Role = Schemas['HouseholdInvitationCreateInput']['role'];
 
@@ -55,8 +56,7 @@ export function MembersPanel({ selfId, selfRole }: { selfId: string; selfRole: s
   };
 
   return (
-    <section className="card form" aria-labelledby="members-heading">
-      <h2 id="members-heading">{t('members.heading')}</h2>
+    <Card title={t('members.heading')} titleId="members-heading" className="settings-panel">
       {notice && (
         <p className="form-problem" role="alert" data-testid="members-problem">
           {notice}
@@ -72,16 +72,16 @@ export function MembersPanel({ selfId, selfRole }: { selfId: string; selfRole: s
               <span className="muted small">{t(`members.roles.${member.role}`)}</span>
             ) : (
               <span className="actions">
-                <select aria-label={t('members.roleOf', { name: member.display_name })} value={member.role} onChange={(e) => void update(member, { role: e.target.value as NonNullable<Role> })}>
+                <Select aria-label={t('members.roleOf', { name: member.display_name })} value={member.role} onChange={(e) => void update(member, { role: e.target.value as NonNullable<Role> })}>
                   {grantable.map((value) => (
                     <option key={value} value={value}>
                       {t(`members.roles.${value}`)}
                     </option>
                   ))}
-                </select>
-                <button type="button" className="secondary" onClick={() => void update(member, { active: !member.active })}>
+                </Select>
+                <Button variant="secondary" onClick={() => void update(member, { active: !member.active })}>
                   {member.active ? t('members.block') : t('members.unblock')}
-                </button>
+                </Button>
               </span>
             )}
           </li>
@@ -96,23 +96,23 @@ export function MembersPanel({ selfId, selfRole }: { selfId: string; selfRole: s
       <form className="form" onSubmit={invite}>
         <label>
           {t('auth.field.displayName')}
-          <input name="invite_name" required minLength={2} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+          <Input name="invite_name" required minLength={2} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <label>
           {t('auth.field.email')}
-          <input name="invite_email" type="email" required maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input name="invite_email" type="email" required maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <label>
           {t('members.role')}
-          <select name="invite_role" value={role} onChange={(e) => setRole(e.target.value as NonNullable<Role>)}>
+          <Select name="invite_role" value={role} onChange={(e) => setRole(e.target.value as NonNullable<Role>)}>
             {grantable.map((value) => (
               <option key={value} value={value}>
                 {t(`members.roles.${value}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
-        <button type="submit">{t('members.sendInvite')}</button>
+        <Button type="submit">{t('members.sendInvite')}</Button>
       </form>
       {invitations.length > 0 && (
         <ul className="rows" data-testid="invitation-list">
@@ -121,13 +121,13 @@ export function MembersPanel({ selfId, selfRole }: { selfId: string; selfRole: s
               <span>
                 {invitation.display_name} <span className="muted small">{invitation.email}</span>
               </span>
-              <button type="button" className="secondary" onClick={() => void revoke(invitation.id)}>
+              <Button variant="secondary" onClick={() => void revoke(invitation.id)}>
                 {t('members.revoke')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { useRecentAuth } from '../../app/recent-auth';
+import { Button, Card, Input } from '../../ui';
 
 /** Two-factor sign-in (TOTP with a QR code; recovery codes shown once) and passkeys. */
 export function SecurityPanel() {
@@ -58,8 +59,7 @@ export function SecurityPanel() {
 
   if (!security) return null;
   return (
-    <section className="card form" aria-labelledby="security-heading">
-      <h2 id="security-heading">{t('security.heading')}</h2>
+    <Card title={t('security.heading')} titleId="security-heading" className="settings-panel">
       {notice && (
         <p className="notice" role="status" data-testid="security-notice">
           {notice}
@@ -79,9 +79,9 @@ export function SecurityPanel() {
         </div>
       )}
       {!security.totp_enabled && !setup && (
-        <button type="button" onClick={() => void beginTotp()}>
+        <Button onClick={() => void beginTotp()}>
           {t('security.setUpTotp')}
-        </button>
+        </Button>
       )}
       {setup && (
         <form className="form" onSubmit={enableTotp}>
@@ -91,9 +91,9 @@ export function SecurityPanel() {
           </p>
           <label>
             {t('auth.field.code')}
-            <input name="totp_code" inputMode="numeric" autoComplete="one-time-code" required minLength={6} maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
+            <Input name="totp_code" inputMode="numeric" autoComplete="one-time-code" required minLength={6} maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
           </label>
-          <button type="submit">{t('security.enableTotp')}</button>
+          <Button type="submit">{t('security.enableTotp')}</Button>
         </form>
       )}
       <h3>{t('security.passkeys')}</h3>
@@ -101,17 +101,17 @@ export function SecurityPanel() {
         {security.passkeys.map((passkey) => (
           <li key={passkey.id}>
             <span>{passkey.name}</span>
-            <button type="button" className="secondary" onClick={() => void removePasskey(passkey.id)}>
+            <Button variant="secondary" onClick={() => void removePasskey(passkey.id)}>
               {t('security.remove')}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
       {'PublicKeyCredential' in window && (
-        <button type="button" className="secondary" onClick={() => void addPasskey()}>
+        <Button variant="secondary" onClick={() => void addPasskey()}>
           {t('security.addPasskey')}
-        </button>
+        </Button>
       )}
-    </section>
+    </Card>
   );
 }

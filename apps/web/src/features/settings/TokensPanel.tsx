@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { useRecentAuth } from '../../app/recent-auth';
+import { Button, Card, Input } from '../../ui';
 
 type Scope = Schemas['ApiTokenScopeResponse'];
 type Token = Schemas['ApiTokenResponse'];
@@ -57,23 +58,22 @@ export function TokensPanel() {
   };
 
   return (
-    <section className="card form" aria-labelledby="tokens-heading">
-      <h2 id="tokens-heading">{t('tokens.heading')}</h2>
+    <Card title={t('tokens.heading')} titleId="tokens-heading" className="settings-panel">
       {created && (
         <div className="notice" data-testid="token-created">
           <p>{t('tokens.once')}</p>
           <code className="token" data-testid="token-value">
             {created}
           </code>
-          <button type="button" onClick={() => void copy()}>
+          <Button onClick={() => void copy()}>
             {copied ? t('tokens.copied') : t('tokens.copy')}
-          </button>
+          </Button>
         </div>
       )}
       <form onSubmit={create} className="form">
         <label>
           {t('tokens.name')}
-          <input name="token_name" required minLength={2} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+          <Input name="token_name" required minLength={2} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <fieldset className="scopes">
           <legend>{t('tokens.scopes')}</legend>
@@ -94,11 +94,11 @@ export function TokensPanel() {
         </fieldset>
         <label>
           {t('tokens.days')}
-          <input name="token_days" type="number" min={1} max={365} required value={days} onChange={(e) => setDays(e.target.value)} />
+          <Input name="token_days" type="number" min={1} max={365} required value={days} onChange={(e) => setDays(e.target.value)} />
         </label>
-        <button type="submit" disabled={chosen.length === 0}>
+        <Button type="submit" disabled={chosen.length === 0}>
           {t('tokens.create')}
-        </button>
+        </Button>
       </form>
       {tokens.length > 0 && (
         <ul className="rows" data-testid="token-list">
@@ -111,13 +111,13 @@ export function TokensPanel() {
                 {token.scopes.join(', ')} · {t('tokens.expires', { date: token.expires_at.slice(0, 10) })} ·{' '}
                 {token.last_used_at ? t('tokens.lastUsed', { date: token.last_used_at.slice(0, 10) }) : t('tokens.neverUsed')}
               </span>
-              <button type="button" className="secondary" onClick={() => void revoke(token.id)}>
+              <Button variant="secondary" onClick={() => void revoke(token.id)}>
                 {t('tokens.revoke')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
