@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/accessibility.js';
 import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 import { barcodeVideo, fakeCameraArgs } from '../support/fake-camera.js';
 
@@ -46,6 +47,8 @@ describe('scanning in the PWA', () => {
     await page.click('text=Start camera');
     await page.waitForFunction(() => (document.querySelector('[data-testid="camera"]') as HTMLVideoElement | null)?.readyState === 4);
     timings.cameraReadyMs = Date.now() - started;
+    // Measured while the picture shows (the camera stops again once the code is read, about a second later).
+    await page.waitForSelector('.scan-viewfinder[data-active]');
     expect(await viewfinder()).toEqual(idle);
     await page.waitForSelector('[data-testid="review-sheet"]', { timeout: 20_000 });
     timings.decodeMs = Date.now() - started - timings.cameraReadyMs;
@@ -162,6 +165,7 @@ describe('scanning in the PWA', () => {
     const phone = await signedInPage(dark, stage.server.baseUrl);
     expect((await phone.locator('.scan-viewfinder').boundingBox())?.height).toBeGreaterThan(150);
     await phone.screenshot({ path: join(TEST_OUTPUT, 'scan-dark-phone.png'), fullPage: true });
+    expect(await seriousViolations(phone), 'scan screen, dark, phone').toEqual([]);
 
     // A code nobody knows yet: the review asks for the new product's details.
     await phone.fill('input[name="code"]', '4000000987659');
@@ -175,6 +179,7 @@ describe('scanning in the PWA', () => {
     };
     await expect.poll(sheetBottom).toBe(844);
     await phone.screenshot({ path: join(TEST_OUTPUT, 'review-dark-phone.png') });
+    expect(await seriousViolations(phone), 'review sheet, dark, phone').toEqual([]);
     // Discarded, it leaves the list to review.
     await expect.poll(() => phone.getByTestId('inbox').textContent()).toContain('4000000987659');
     await phone.click('text=Discard');
@@ -196,6 +201,7 @@ describe('scanning in the PWA', () => {
     };
     await expect.poll(dialogCentre).toEqual([640, 400]);
     await page.screenshot({ path: join(TEST_OUTPUT, 'review-desktop.png') });
+    expect(await seriousViolations(page), 'review sheet, desktop').toEqual([]);
     // Closed without a decision (Escape), the draft (a local hit: never in the server's unresolved
     // list) waits in the inbox beside the viewfinder and opens again from there.
     await page.keyboard.press('Escape');
@@ -210,6 +216,8 @@ describe('scanning in the PWA', () => {
     await page.click('text=Confirm');
     await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 1 × Oat milk.');
     expect(await page.locator('[data-testid="inbox"] >> text=Oat milk').count()).toBe(0);
+    // The screen with drafts to review and a message is as accessible as the empty one.
+    expect(await seriousViolations(page), 'scan screen with inbox, desktop').toEqual([]);
     await context.close();
   });
 });
