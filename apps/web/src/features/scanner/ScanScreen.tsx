@@ -307,11 +307,20 @@ export function ScanScreen({ online }: { online: boolean }) {
             <List data-testid="inbox">
               {toReview.map((draft) => {
                 const title = draft.product_name ?? ((draft.suggestion as { name?: string } | null)?.name || draft.barcode_normalized);
+                const named = title !== draft.barcode_normalized || Boolean(draft.product_image_url);
                 return (
                   <ListRow
                     key={draft.id}
                     title={title}
-                    leading={<Thumbnail name={title} src={draft.product_image_url} size="sm" />}
+                    leading={
+                      named ? (
+                        <Thumbnail name={title} src={draft.product_image_url} size="sm" />
+                      ) : (
+                        <span className="scan-code-tile" aria-hidden="true">
+                          <Barcode />
+                        </span>
+                      )
+                    }
                     subtitle={`${t(`scanner.mode.${draft.mode}`)} · ${timeFormat.format(new Date(draft.updated_at))}`}
                     onClick={() => setOpen(draft)}
                   />
