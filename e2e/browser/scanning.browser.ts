@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/accessibility.js';
 import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 import { barcodeVideo, fakeCameraArgs } from '../support/fake-camera.js';
 
@@ -39,10 +40,16 @@ describe('scanning in the PWA', () => {
     const page = await signedInPage(context, stage.server.baseUrl.replace('127.0.0.1', 'localhost'));
     const product = await api<{ id: string }>(page, 'POST', '/api/v1/catalog/products', { name: 'Pencil lead', barcode: CAMERA_CODE });
 
+    // The viewfinder keeps its box whether the camera runs or not: nothing on the screen moves.
+    const viewfinder = () => page.locator('.scan-viewfinder').boundingBox();
+    const idle = await viewfinder();
     const started = Date.now();
     await page.click('text=Start camera');
     await page.waitForFunction(() => (document.querySelector('[data-testid="camera"]') as HTMLVideoElement | null)?.readyState === 4);
     timings.cameraReadyMs = Date.now() - started;
+    // Measured while the picture shows (the camera stops again once the code is read, about a second later).
+    await page.waitForSelector('.scan-viewfinder[data-active]');
+    expect(await viewfinder()).toEqual(idle);
     await page.waitForSelector('[data-testid="review-sheet"]', { timeout: 20_000 });
     timings.decodeMs = Date.now() - started - timings.cameraReadyMs;
     expect(await page.locator('#review-heading').textContent()).toBe('Pencil lead');
@@ -55,7 +62,10 @@ describe('scanning in the PWA', () => {
     db.prepare(`INSERT INTO receipt_items (id, receipt_id, position, raw_name, barcode, imported, created_at, updated_at) VALUES ('line-1', 'receipt-1', 1, 'MINEN 0,5 1,99 A', ?, 0, ?, ?)`).run(CAMERA_CODE, now, now);
     db.close();
 
-    await page.fill('input[name="quantity"]', '2');
+    // The quantity is a stepper: one more than the 1 it starts at.
+    expect(await page.getByRole('spinbutton', { name: 'Quantity' }).getAttribute('aria-valuenow')).toBe('1');
+    await page.getByRole('button', { name: 'One more' }).click();
+    expect(await page.getByRole('spinbutton', { name: 'Quantity' }).getAttribute('aria-valuenow')).toBe('2');
     await page.click('text=Confirm');
     await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 2 × Pencil lead. 1 waiting receipt line was matched.');
     const detail = await api<{ stock_quantity: number }>(page, 'GET', `/api/v1/catalog/products/${product.id}`);
@@ -148,5 +158,66 @@ describe('scanning in the PWA', () => {
     expect(await page.getByTestId('queue-size').textContent()).toBe('1');
     await context.close();
     console.log(`scanner timings: ${JSON.stringify(timings)}`);
+  });
+
+  it('reviews in a sheet at phone size in the dark and as a dialog on the desktop; closing it keeps the draft to review', async () => {
+    const dark = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const phone = await signedInPage(dark, stage.server.baseUrl);
+    expect((await phone.locator('.scan-viewfinder').boundingBox())?.height).toBeGreaterThan(150);
+    await phone.screenshot({ path: join(TEST_OUTPUT, 'scan-dark-phone.png'), fullPage: true });
+    expect(await seriousViolations(phone), 'scan screen, dark, phone').toEqual([]);
+
+    // A code nobody knows yet: the review asks for the new product's details.
+    await phone.fill('input[name="code"]', '4000000987659');
+    await phone.click('text=Look up');
+    await phone.waitForSelector('[data-testid="review-sheet"]');
+    expect(await phone.locator('#review-heading').textContent()).toBe('4000000987659');
+    // The sheet rises to the bottom edge of a phone.
+    const sheetBottom = async () => {
+      const sheet = await phone.locator('dialog[open]').boundingBox();
+      return Math.round((sheet?.y ?? 0) + (sheet?.height ?? 0));
+    };
+    await expect.poll(sheetBottom).toBe(844);
+    await phone.screenshot({ path: join(TEST_OUTPUT, 'review-dark-phone.png') });
+    expect(await seriousViolations(phone), 'review sheet, dark, phone').toEqual([]);
+    // Discarded, it leaves the list to review.
+    await expect.poll(() => phone.getByTestId('inbox').textContent()).toContain('4000000987659');
+    await phone.click('text=Discard');
+    await expect.poll(() => phone.locator('dialog[open]').count()).toBe(0);
+    await expect.poll(() => phone.locator('[data-testid="inbox"] >> text=4000000987659').count()).toBe(0);
+    await dark.close();
+
+    const context = await stage.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signedInPage(context, stage.server.baseUrl);
+    await api(page, 'POST', '/api/v1/catalog/products', { name: 'Oat milk', barcode: '4000000123453' });
+    await page.fill('input[name="code"]', '4000000123453');
+    await page.press('input[name="code"]', 'Enter');
+    await page.waitForSelector('[data-testid="review-sheet"]');
+    expect(await page.locator('#review-heading').textContent()).toBe('Oat milk');
+    // A dialog in the middle of the desktop, not a sheet at its bottom edge.
+    const dialogCentre = async () => {
+      const dialog = await page.locator('dialog[open]').boundingBox();
+      return dialog && [Math.round(dialog.x + dialog.width / 2), Math.round(dialog.y + dialog.height / 2)];
+    };
+    await expect.poll(dialogCentre).toEqual([640, 400]);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'review-desktop.png') });
+    expect(await seriousViolations(page), 'review sheet, desktop').toEqual([]);
+    // Closed without a decision (Escape), the draft (a local hit: never in the server's unresolved
+    // list) waits in the inbox beside the viewfinder and opens again from there.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('inbox').textContent()).toContain('Oat milk');
+    const [capture, inbox] = await Promise.all([page.locator('.scan-capture').boundingBox(), page.locator('.scan-inbox').boundingBox()]);
+    expect(inbox!.x).toBeGreaterThan(capture!.x + capture!.width);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'scan-desktop-inbox.png') });
+    await page.click('[data-testid="inbox"] >> text=Oat milk');
+    await page.waitForSelector('[data-testid="review-sheet"]');
+    expect(await page.locator('#review-heading').textContent()).toBe('Oat milk');
+    await page.click('text=Confirm');
+    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 1 × Oat milk.');
+    expect(await page.locator('[data-testid="inbox"] >> text=Oat milk').count()).toBe(0);
+    // The screen with drafts to review and a message is as accessible as the empty one.
+    expect(await seriousViolations(page), 'scan screen with inbox, desktop').toEqual([]);
+    await context.close();
   });
 });

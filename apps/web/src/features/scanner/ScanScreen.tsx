@@ -1,43 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Barcode from 'lucide-react/icons/barcode';
+import Camera from 'lucide-react/icons/camera';
+import CameraOff from 'lucide-react/icons/camera-off';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CloudUpload from 'lucide-react/icons/cloud-upload';
+import Flashlight from 'lucide-react/icons/flashlight';
+import FlashlightOff from 'lucide-react/icons/flashlight-off';
+import Inbox from 'lucide-react/icons/inbox';
+import LogIn from 'lucide-react/icons/log-in';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import ScanBarcode from 'lucide-react/icons/scan-barcode';
+import Search from 'lucide-react/icons/search';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { sharedKeys } from '../../app/query-keys';
+import { ok } from '../../lib/api-result';
+import { Badge, Banner, Button, Card, Checkbox, EmptyState, Field, Input, List, ListRow, ModeTiles, Skeleton, Thumbnail, type BannerTone, type ModeTile } from '../../ui';
 import { startCamera, type CameraProblem, type CameraSession } from './barcode-reader';
 import { CameraConsensus } from './camera-consensus';
+import { MODE_ICONS, MODES } from './mode-icons';
 import type { ScanMode } from './offline-queue';
 import { ReviewSheet } from './ReviewSheet';
 import { newMutationId, resolveScan, type Draft } from './scan-api';
-import { useOfflineQueue } from './use-offline-queue';
+import { useOfflineQueue, type QueueView } from './use-offline-queue';
+import './scanner.css';
 
-const MODES: ScanMode[] = ['identify', 'add', 'consume', 'open', 'shopping'];
 /** A hardware scanner types its digits faster than this gap; slower typing is a person. */
 const WEDGE_GAP_MS = 80;
+
+interface Message {
+  text: string;
+  tone: BannerTone;
+  done?: boolean;
+}
 
 /**
  * The pantry screen: scan with the camera, a keyboard-wedge scanner or by typing; every code
  * becomes a draft to review. Offline, codes go to the queue and are resolved on reconnect.
+ * Phones get one column; from 900 px the capture is on the left and the drafts to review on the right.
  */
 export function ScanScreen({ online }: { online: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
+  const queryClient = useQueryClient();
   const [mode, setMode] = useState<ScanMode>('add');
   const [manual, setManual] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const [open, setOpen] = useState<Draft | null>(null);
   const [ready, setReady] = useState<Draft[]>([]);
-  const [inbox, setInbox] = useState<Draft[]>([]);
   const [camera, setCamera] = useState<CameraSession | null>(null);
+  const [cameraStarting, setCameraStarting] = useState(false);
   const [cameraProblem, setCameraProblem] = useState<CameraProblem | null>(null);
   const [torch, setTorch] = useState(false);
   const [wedge, setWedge] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
 
-  const loadInbox = useCallback(() => {
-    if (!online) return;
-    api.GET('/api/v1/scans/unresolved').then(({ data }) => data && setInbox(data), () => undefined);
-  }, [api, online]);
-  useEffect(loadInbox, [loadInbox]);
+  // Drafts waiting on the service; the offline shell has no session to ask with.
+  const inboxQuery = useQuery({ queryKey: sharedKeys.unresolvedScans, queryFn: () => ok(api.GET('/api/v1/scans/unresolved')), enabled: online });
+  const refreshInbox = useCallback(() => {
+    if (online) void queryClient.invalidateQueries({ queryKey: sharedKeys.unresolvedScans });
+  }, [online, queryClient]);
 
-  const queue = useOfflineQueue(useCallback((drafts: Draft[]) => setReady((current) => [...current, ...drafts]), []));
+  const queue = useOfflineQueue(
+    useCallback(
+      (drafts: Draft[]) => {
+        setReady((current) => [...current, ...drafts]);
+        refreshInbox();
+      },
+      [refreshInbox],
+    ),
+  );
   const { sync } = queue;
   // Back in touch with the service (signed in again, or the connection returned): work off the queue.
   useEffect(() => {
@@ -50,17 +84,24 @@ export function ScanScreen({ online }: { online: boolean }) {
       setMessage(null);
       const queueIt = async () => {
         const result = await queue.enqueue(code, mode);
-        setMessage(t(`scanner.queue.${result.status}`));
+        setMessage({ text: t(`scanner.queue.${result.status}`), tone: result.status === 'queued' ? 'offline' : 'warning' });
       };
       if (!navigator.onLine) return queueIt();
       const outcome = await resolveScan(api, code, mode, newMutationId('resolve'));
-      if (outcome.ok) setOpen(outcome.draft);
-      else if (outcome.kind === 'network') await queueIt();
-      else if (outcome.kind === 'unauthorized') setMessage(t('scanner.signInAgain'));
-      else setMessage(t('scanner.invalid'));
+      if (outcome.ok) {
+        setOpen(outcome.draft);
+        refreshInbox();
+      } else if (outcome.kind === 'network') await queueIt();
+      else if (outcome.kind === 'unauthorized') setMessage({ text: t('scanner.signInAgain'), tone: 'warning' });
+      else setMessage({ text: t('scanner.invalid'), tone: 'warning' });
     },
-    [api, mode, queue, t],
+    [api, mode, queue, t, refreshInbox],
   );
+
+  // A message below the fold (a phone after the review closed) scrolls into view.
+  useEffect(() => {
+    if (message) messageRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [message]);
 
   const stopCamera = useCallback(() => {
     camera?.stop();
@@ -71,21 +112,27 @@ export function ScanScreen({ online }: { online: boolean }) {
 
   const startScanning = async () => {
     setCameraProblem(null);
-    if (!video.current) return;
+    if (!video.current || cameraStarting) return;
+    setCameraStarting(true);
     const consensus = new CameraConsensus();
     let session: CameraSession | null = null;
-    const result = await startCamera(video.current, (read) => {
-      const accepted = consensus.see(read, performance.now());
-      if (!accepted) return;
-      // One code at a time: the camera stops once a code is accepted.
-      session?.stop();
-      setCamera(null);
-      void submit(accepted);
-    });
-    if ('problem' in result) setCameraProblem(result.problem);
-    else {
-      session = result;
-      setCamera(result);
+    try {
+      const result = await startCamera(video.current, (read) => {
+        const accepted = consensus.see(read, performance.now());
+        if (!accepted) return;
+        // One code at a time: the camera stops once a code is accepted.
+        session?.stop();
+        setCamera(null);
+        setTorch(false);
+        void submit(accepted);
+      });
+      if ('problem' in result) setCameraProblem(result.problem);
+      else {
+        session = result;
+        setCamera(result);
+      }
+    } finally {
+      setCameraStarting(false);
     }
   };
 
@@ -115,99 +162,223 @@ export function ScanScreen({ online }: { online: boolean }) {
     if (code) void submit(code);
   };
 
+  /** Closed unanswered: the draft stays to review here (a resolved one is in no server list). */
+  const dismissSheet = (draft: Draft) => {
+    setReady((current) => (current.some((r) => r.id === draft.id) ? current.map((r) => (r.id === draft.id ? draft : r)) : [draft, ...current]));
+    setOpen(null);
+  };
+
+  /** Confirmed or discarded: the draft leaves the list. */
   const closeSheet = (done: string | null) => {
     const closed = open?.id;
     setReady((current) => current.filter((draft) => draft.id !== closed));
     setOpen(null);
-    if (done) setMessage(done);
-    loadInbox();
+    if (done) setMessage({ text: done, tone: 'info', done: true });
+    refreshInbox();
   };
 
-  if (open) return <ReviewSheet draft={open} onDone={closeSheet} />;
+  const inbox = inboxQuery.data ?? [];
   const toReview = [...ready, ...inbox.filter((draft) => !ready.some((r) => r.id === draft.id))];
+  const modeTiles: ModeTile<ScanMode>[] = MODES.map((value) => ({
+    value,
+    title: t(`scanner.mode.${value}`),
+    description: t(`scanner.modeHint.${value}`),
+    icon: MODE_ICONS[value],
+  }));
+  const timeFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
 
   return (
-    <section className="card scan" aria-labelledby="scan-heading">
-      <div className="scan-head">
-        <h2 id="scan-heading">{t('scanner.heading')}</h2>
-        {queue.size !== null && (
-          <span className="badge" data-testid="queue-size" aria-label={t('scanner.queue.badge', { count: queue.size })}>
-            {queue.syncing ? `${queue.syncing.done}/${queue.syncing.total}` : queue.size}
-          </span>
-        )}
+    <section className="scan-screen" aria-labelledby="scan-heading">
+      <div className="scan-header">
+        <h2 id="scan-heading" className="scan-title">
+          {t('scanner.heading')}
+        </h2>
+        <QueueBadge queue={queue} />
       </div>
-      {!online && <p className="muted">{t('scanner.offline')}</p>}
-      <label className="inline">
-        {t('scanner.modeLabel')}
-        <select name="mode" value={mode} onChange={(e) => setMode(e.target.value as ScanMode)}>
-          {MODES.map((value) => (
-            <option key={value} value={value}>
-              {t(`scanner.mode.${value}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <video ref={video} className={camera ? 'camera camera-on' : 'camera'} muted playsInline data-testid="camera" />
-      <div className="actions">
-        {camera ? (
-          <>
-            <button type="button" onClick={stopCamera}>
-              {t('scanner.stopCamera')}
-            </button>
-            {camera.setTorch && (
-              <button type="button" className="secondary" onClick={() => void camera.setTorch?.(!torch).then(() => setTorch(!torch))}>
-                {t(torch ? 'scanner.torchOff' : 'scanner.torchOn')}
-              </button>
+      {!online && <Banner tone="offline">{t('scanner.offline')}</Banner>}
+      {queue.needsSignIn && (
+        <Banner tone="warning" icon={LogIn}>
+          {t('scanner.signInAgain')}
+        </Banner>
+      )}
+      <ModeTiles label={t('scanner.modeLabel')} options={modeTiles} value={mode} onChange={setMode} />
+
+      <div className="scan-layout">
+        <div className="scan-capture">
+          <Card className="scan-capture-card">
+            <div className="scan-viewfinder" data-active={camera ? 'true' : undefined}>
+              <video ref={video} className="scan-video" muted playsInline data-testid="camera" />
+              {camera ? (
+                <span className="scan-frame" aria-hidden="true" />
+              ) : (
+                <div className="scan-viewfinder-idle">
+                  <ScanBarcode className="scan-viewfinder-icon" aria-hidden="true" />
+                  <p>{t('scanner.viewfinderHint')}</p>
+                </div>
+              )}
+            </div>
+            <div className="scan-camera-actions">
+              {camera ? (
+                <>
+                  <Button variant="secondary" size="lg" icon={CameraOff} onClick={stopCamera} className="scan-camera-main">
+                    {t('scanner.stopCamera')}
+                  </Button>
+                  {camera.setTorch && (
+                    <Button variant="secondary" size="lg" icon={torch ? FlashlightOff : Flashlight} onClick={() => void camera.setTorch?.(!torch).then(() => setTorch(!torch))}>
+                      {t(torch ? 'scanner.torchOff' : 'scanner.torchOn')}
+                    </Button>
+                  )}
+                </>
+              ) : (
+                <Button size="lg" icon={Camera} loading={cameraStarting} onClick={() => void startScanning()} className="scan-camera-main">
+                  {t('scanner.startCamera')}
+                </Button>
+              )}
+            </div>
+            {cameraProblem && (
+              <Banner tone={cameraProblem === 'failed' ? 'danger' : 'warning'} icon={CameraOff} role="alert">
+                {t(`scanner.camera.${cameraProblem}`)}
+              </Banner>
             )}
-          </>
-        ) : (
-          <button type="button" onClick={() => void startScanning()}>
-            {t('scanner.startCamera')}
-          </button>
-        )}
-        <label className="inline">
-          <input type="checkbox" checked={wedge} onChange={(e) => setWedge(e.target.checked)} />
-          {t('scanner.wedge')}
-        </label>
-      </div>
-      {cameraProblem && (
-        <p className="form-problem" role="alert">
-          {t(`scanner.camera.${cameraProblem}`)}
-        </p>
-      )}
-      <form className="manual" onSubmit={submitManual}>
-        <label>
-          {t('scanner.manual')}
-          <input name="code" inputMode="numeric" autoComplete="off" maxLength={40} value={manual} onChange={(e) => setManual(e.target.value)} />
-        </label>
-        <button type="submit">{t('scanner.lookUp')}</button>
-      </form>
-      {message && (
-        <p className="notice" role="status" data-testid="scan-message">
-          {message}
-        </p>
-      )}
-      {queue.needsSignIn && <p className="form-problem">{t('scanner.signInAgain')}</p>}
-      {(queue.size ?? 0) > 0 && online && (
-        <button type="button" className="secondary" onClick={() => void queue.sync()}>
-          {t('scanner.queue.syncNow')}
-        </button>
-      )}
-      {toReview.length > 0 && (
-        <div>
-          <h3>{t('scanner.inbox')}</h3>
-          <ul className="inbox" data-testid="inbox">
-            {toReview.map((draft) => (
-              <li key={draft.id}>
-                <button type="button" className="link" onClick={() => setOpen(draft)}>
-                  {draft.product_name ?? ((draft.suggestion as { name?: string } | null)?.name || draft.barcode_normalized)} · {t(`scanner.mode.${draft.mode}`)} ·{' '}
-                  {new Date(draft.updated_at).toLocaleTimeString()}
-                </button>
-              </li>
-            ))}
-          </ul>
+            <hr className="scan-divider" />
+            <form className="scan-manual" onSubmit={submitManual}>
+              <Field label={t('scanner.manual')} className="scan-manual-field">
+                {(control) => (
+                  <div className="scan-code">
+                    <Barcode className="scan-code-icon" aria-hidden="true" />
+                    <Input
+                      {...control}
+                      name="code"
+                      inputMode="numeric"
+                      enterKeyHint="search"
+                      autoComplete="off"
+                      maxLength={40}
+                      value={manual}
+                      onChange={(e) => setManual(e.target.value)}
+                    />
+                  </div>
+                )}
+              </Field>
+              <Button type="submit" size="lg" icon={Search}>
+                {t('scanner.lookUp')}
+              </Button>
+            </form>
+            <Checkbox checked={wedge} onChange={(e) => setWedge(e.target.checked)} label={t('scanner.wedge')} />
+          </Card>
+          {message && (
+            <div ref={messageRef} className="scan-message">
+              <Banner tone={message.tone} icon={message.done ? CircleCheck : undefined} role="status" data-testid="scan-message">
+                {message.text}
+              </Banner>
+            </div>
+          )}
         </div>
-      )}
+
+        <Card title={t('scanner.inbox')} headingLevel={3} flush className="scan-inbox">
+          {(queue.size ?? 0) > 0 && online && (
+            <Banner
+              className="scan-inbox-banner"
+              tone="info"
+              icon={CloudUpload}
+              action={
+                <Button variant="quiet" icon={RefreshCw} onClick={() => void queue.sync()}>
+                  {t('scanner.queue.syncShort')}
+                </Button>
+              }
+            >
+              {t('scanner.queue.waitingText', { count: queue.size ?? 0 })}
+            </Banner>
+          )}
+          {inboxQuery.isError && (
+            <Banner
+              className="scan-inbox-banner"
+              tone="danger"
+              role="alert"
+              action={
+                <Button variant="quiet" icon={RefreshCw} onClick={() => void inboxQuery.refetch()}>
+                  {t('scanner.retry')}
+                </Button>
+              }
+            >
+              {t('scanner.inboxFailed')}
+            </Banner>
+          )}
+          {toReview.length > 0 ? (
+            <List data-testid="inbox">
+              {toReview.map((draft) => {
+                const title = draft.product_name ?? ((draft.suggestion as { name?: string } | null)?.name || draft.barcode_normalized);
+                const named = title !== draft.barcode_normalized || Boolean(draft.product_image_url);
+                return (
+                  <ListRow
+                    key={draft.id}
+                    title={title}
+                    leading={
+                      named ? (
+                        <Thumbnail name={title} src={draft.product_image_url} size="sm" />
+                      ) : (
+                        <span className="scan-code-tile" aria-hidden="true">
+                          <Barcode />
+                        </span>
+                      )
+                    }
+                    subtitle={`${t(`scanner.mode.${draft.mode}`)} · ${timeFormat.format(new Date(draft.updated_at))}`}
+                    onClick={() => setOpen(draft)}
+                  />
+                );
+              })}
+            </List>
+          ) : inboxQuery.isPending && online ? (
+            <div className="scan-inbox-loading" aria-busy="true">
+              <Skeleton width="100%" height={56} radius="md" />
+              <Skeleton width="100%" height={56} radius="md" />
+            </div>
+          ) : (
+            !inboxQuery.isError && <EmptyState icon={Inbox} headingLevel={3} title={t('scanner.inboxEmpty')} text={t('scanner.inboxEmptyText')} />
+          )}
+        </Card>
+      </div>
+
+      {open && <ReviewSheet key={open.id} draft={open} onDone={closeSheet} onDismiss={dismissSheet} />}
     </section>
+  );
+}
+
+/** The queue at a glance: how many scans wait, how far a sync is, or that it needs a sign-in. */
+function QueueBadge({ queue }: { queue: QueueView }) {
+  const { t } = useTranslation();
+  if (queue.size === null) return null;
+  // The number is what tests and the stress bench read: size, or done/total while syncing.
+  const number = queue.syncing ? `${queue.syncing.done}/${queue.syncing.total}` : String(queue.size);
+  if (queue.syncing) {
+    return (
+      <Badge tone="info" icon={RefreshCw} className="scan-queue scan-queue--syncing">
+        <span className="ui-visually-hidden">{t('scanner.queue.label')} </span>
+        <span data-testid="queue-size">{number}</span> {t('scanner.queue.syncing')}
+      </Badge>
+    );
+  }
+  if (queue.needsSignIn) {
+    return (
+      <Badge tone="warning" icon={LogIn} className="scan-queue">
+        <span className="ui-visually-hidden">{t('scanner.queue.label')} </span>
+        <span data-testid="queue-size">{number}</span> {t('scanner.queue.signIn')}
+      </Badge>
+    );
+  }
+  if (queue.size === 0) {
+    return (
+      <Badge tone="neutral" icon={CircleCheck} className="scan-queue">
+        {t('scanner.queue.none')}
+        <span data-testid="queue-size" className="ui-visually-hidden" aria-hidden="true">
+          {number}
+        </span>
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone="accent" icon={CloudUpload} className="scan-queue">
+      <span className="ui-visually-hidden">{t('scanner.queue.label')} </span>
+      <span data-testid="queue-size">{number}</span> {t('scanner.queue.waiting')}
+    </Badge>
   );
 }
