@@ -47,6 +47,52 @@ describe('the PWA and the API documentation in chromium', () => {
     await context.close();
   });
 
+  it('shows the last-seen lists offline after a reload, and forgets them at sign-out', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await page.evaluate(async () => {
+      const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await post('/api/v1/auth/setup', { password: 'offline lists password', display_name: 'Kim', preferred_locale: 'en' });
+      const product = await (await post('/api/v1/catalog/products', { name: 'Lentils' })).json();
+      await post('/api/v1/stock/counts', { client_mutation_id: 'offline-lists', lines: [{ product_id: product.id, counted_quantity: 4 }] });
+    });
+    await page.goto(`${stage.server.baseUrl}/stock`);
+    await expect.poll(() => page.getByTestId('stock-Lentils').textContent()).toContain('4');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // The cache is written a moment after it changes.
+    const cachedQueries = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const request = indexedDB.open('hinv-query-cache');
+            request.onsuccess = () => {
+              const read = request.result.transaction('cache').objectStore('cache').get('client');
+              read.onsuccess = () => resolve((read.result?.clientState?.queries ?? []).length);
+            };
+          }),
+      );
+    await expect.poll(cachedQueries).toBeGreaterThan(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('offline-banner').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('stock-Lentils').textContent()).toContain('4');
+    expect(await page.locator('.shell-tagline').textContent()).toBe('Signed in as Kim');
+    // Nothing is offered that cannot be done offline; the scanner queues.
+    expect(await page.locator('button[aria-label="Use up: Lentils"]').count()).toBe(0);
+    await page.click('nav >> text=Scan');
+    await page.waitForSelector('#scan-heading');
+    await page.screenshot({ path: join(TEST_OUTPUT, 'offline-scan-phone.png') });
+
+    await context.setOffline(false);
+    await page.goto(`${stage.server.baseUrl}/settings`);
+    await page.click('button:text-is("Sign out")');
+    await page.waitForSelector('#login-heading');
+    await expect.poll(cachedQueries).toBe(0);
+    await context.close();
+  });
+
   it('renders Swagger UI at /docs with every other host unreachable', async () => {
     const context = await stage.browser.newContext();
     const blocked = await blockOtherHosts(context, stage.server.baseUrl);

@@ -1,19 +1,22 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../ui';
 import { createQueryClient } from '../lib/query-client';
+import { indexedDbPersister } from '../lib/query-persister';
+import { persistOptions } from './offline-cache';
 import { Shell } from './Shell';
 
-/** Providers that live as long as the page, then the shell with its screens. */
+/** Providers that live as long as the page (server state, kept on the device for offline), then the shell. */
 export function App() {
   const { t } = useTranslation();
   const [queryClient] = useState(createQueryClient);
+  const [persister] = useState(indexedDbPersister);
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={{ ...persistOptions, persister }}>
       <ToastProvider dismissLabel={t('app.dismiss')}>
         <Shell />
       </ToastProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { APP_VERSION } from '@hinv/shared';
+import { skipToken, useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
@@ -10,6 +11,7 @@ import { useOnline } from '../lib/use-online';
 import { Banner } from '../ui';
 import { HealthStatus } from './HealthStatus';
 import { isCurrent, NAVIGATION } from './navigation';
+import { SESSION_USER_KEY, type CachedUser } from './offline-cache';
 import { paths } from './paths';
 import { SessionProvider, useSession } from './session';
 import { wasSignedIn } from './signed-in-hint';
@@ -29,9 +31,22 @@ export function Shell() {
   const { t } = useTranslation();
   const auth = useAuth();
   const [location, navigate] = useLocation();
-  const user = auth.state?.authenticated ? auth.state.user : null;
-  // Offline after an earlier sign-in: the cached shell and the scan queue work, nothing else.
-  const offlineShell = !user && auth.problem?.code === 'offline' && wasSignedIn();
+  const queryClient = useQueryClient();
+  const restoring = useIsRestoring();
+  const signedInUser = auth.state?.authenticated ? auth.state.user : null;
+  // Offline after an earlier sign-in: the cached shell and the scan queue work, and with the
+  // person and the lists cached on this device, the screens show what was last loaded.
+  const offlineShell = !signedInUser && auth.problem?.code === 'offline' && wasSignedIn();
+  const cachedUser = useQuery<CachedUser>({ queryKey: SESSION_USER_KEY, queryFn: skipToken }).data;
+  const user = signedInUser ?? (offlineShell ? (cachedUser ?? null) : null);
+  useEffect(() => {
+    if (signedInUser) queryClient.setQueryData(SESSION_USER_KEY, signedInUser);
+  }, [queryClient, signedInUser]);
+  // Signed out (or the session ended): what the last person saw leaves the device too.
+  const signedOut = auth.state !== null && !auth.state.authenticated;
+  useEffect(() => {
+    if (signedOut && !restoring) queryClient.clear();
+  }, [queryClient, signedOut, restoring]);
   const inviteToken = INVITE_PATH.exec(location)?.[1];
   const online = useOnline();
   // Once the invitation is accepted, the link has done its job: leave it for the home screen.
@@ -64,9 +79,9 @@ export function Shell() {
           </Banner>
         )}
         {auth.state === null && !auth.problem && <p className="muted">{t('app.loading')}</p>}
-        {offlineShell && <ScanScreen online={false} />}
+        {offlineShell && !user && <ScanScreen online={false} />}
         {user && (
-          <SessionProvider user={user} auth={auth}>
+          <SessionProvider user={user} auth={auth} offline={signedInUser === null}>
             <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
               <Screens />
             </Suspense>
@@ -94,11 +109,11 @@ export function Shell() {
 /** The signed-in screens by address: reload, the back button and a shared link land on the same one. */
 function Screens() {
   const { t } = useTranslation();
-  const { canWrite } = useSession();
+  const { canQueue, offline } = useSession();
   return (
     <Switch>
       <Route path={paths.home} component={HomeScreen} />
-      <Route path={paths.scan}>{canWrite ? <ScanScreen online /> : <p className="notice">{t('app.viewerOnly')}</p>}</Route>
+      <Route path={paths.scan}>{!canQueue ? <p className="notice">{t('app.viewerOnly')}</p> : <ScanScreen online={!offline} />}</Route>
       <Route path={paths.stock} component={StockScreen} />
       <Route path="/products/:id">{(params) => <ProductScreen productId={params.id} />}</Route>
       <Route path={paths.shopping} component={ShoppingScreen} />

@@ -7,6 +7,13 @@ export type SignedInUser = NonNullable<Schemas['AuthenticationResponse']['user']
 export interface Session {
   user: SignedInUser;
   auth: Auth;
+  /**
+   * Offline after a reload: the person and the lists come from the device's cache, the scanner
+   * queues, and nothing else is offered for writing.
+   */
+  offline: boolean;
+  /** Members and above change things; offline too where a feature queues its changes (scans, shopping). */
+  canQueue: boolean;
   /** Viewers read only; the API refuses their writes anyway, the screens just do not offer them. */
   canWrite: boolean;
   /** Owners and admins manage the catalog, members and tokens. */
@@ -15,8 +22,16 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ user, auth, children }: { user: SignedInUser; auth: Auth; children: ReactNode }) {
-  const session: Session = { user, auth, canWrite: user.role !== 'viewer', canManage: user.role === 'owner' || user.role === 'admin' };
+export function SessionProvider({ user, auth, offline, children }: { user: SignedInUser; auth: Auth; offline: boolean; children: ReactNode }) {
+  const canQueue = user.role !== 'viewer';
+  const session: Session = {
+    user,
+    auth,
+    offline,
+    canQueue,
+    canWrite: canQueue && !offline,
+    canManage: (user.role === 'owner' || user.role === 'admin') && !offline,
+  };
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

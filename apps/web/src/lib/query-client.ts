@@ -20,7 +20,9 @@ export function createQueryClient(): QueryClient {
         // Offline, queries pause and keep showing the last data instead of failing.
         networkMode: 'online',
       },
-      mutations: { retry: false },
+      // A change made offline fails at once and says so, instead of waiting in memory where a
+      // reload would lose it; the scan and shopping queues keep what must survive offline.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

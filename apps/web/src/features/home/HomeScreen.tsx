@@ -36,7 +36,7 @@ function Loading({ query }: { query: { isPending: boolean; fetchStatus: string }
 export function HomeScreen() {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const { canWrite } = useSession();
+  const { canQueue } = useSession();
   const locale = i18n.resolvedLanguage ?? 'en';
   const today = localDay();
   const until = localDay(EXPIRING_DAYS);
@@ -45,12 +45,12 @@ export function HomeScreen() {
     queryFn: () => ok(api.GET('/api/v1/stock/lots', { params: { query: { expiring_before: until } } })),
   });
   const low = useQuery({ queryKey: sharedKeys.lowStock, queryFn: () => ok(api.GET('/api/v1/shopping-list/low-stock')) });
-  const inbox = useQuery({ queryKey: sharedKeys.unresolvedScans, queryFn: () => ok(api.GET('/api/v1/scans/unresolved')), enabled: canWrite });
+  const inbox = useQuery({ queryKey: sharedKeys.unresolvedScans, queryFn: () => ok(api.GET('/api/v1/scans/unresolved')), enabled: canQueue });
   const waiting = inbox.data?.length ?? 0;
 
   return (
     <div className="home">
-      {canWrite && (
+      {canQueue && (
         <Link href={paths.scan} className="scan-cta" data-testid="home-scan">
           <ScanBarcode aria-hidden="true" size={32} />
           <span>{t('home.scan')}</span>
@@ -110,7 +110,7 @@ export function HomeScreen() {
           )}
           </div>
         </Card>
-        {canWrite && (
+        {canQueue && (
           <Card title={t('home.inbox')} titleId="home-inbox-heading">
             <div className="home-card-body">
             <Loading query={inbox} />
