@@ -34,7 +34,6 @@ export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen }: Shoppi
       {parts.length > 0 && <span className="shopping-note">{parts.join(' · ')}</span>}
       {row.waiting > 0 && (
         <>
-          {' '}
           <Badge tone="info" icon={CloudUpload} className="shopping-waiting-badge" data-testid="shopping-row-waiting">
             {t('shopping.sync.rowWaiting')}
           </Badge>
