@@ -1,7 +1,7 @@
 import CloudUpload from 'lucide-react/icons/cloud-upload';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../lib/format';
-import { Badge, CheckCircle, ListRow, Stepper } from '../../ui';
+import { Badge, CheckCircle, ListRow, Stepper, Thumbnail } from '../../ui';
 import type { ShoppingRowView } from './shopping-view';
 
 /** How an amount reads: "2 packs", "0.5 kg", or just the number without a unit. */
@@ -45,7 +45,8 @@ export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen }: Shoppi
     <ListRow
       className={row.checked ? 'shopping-row shopping-row--checked' : 'shopping-row'}
       title={item.label}
-      thumbnailSrc={item.product_image_url}
+      // The small photo leaves the name room beside the stepper on a phone.
+      leading={<Thumbnail name={item.label} src={item.product_image_url} size="sm" />}
       subtitle={parts.length > 0 || row.waiting > 0 ? subtitle : undefined}
       onClick={canWrite ? () => onOpen(row) : undefined}
       chevron={false}
