@@ -890,7 +890,11 @@ export interface paths {
         /** Open (unchecked) items, most recently changed first. */
         get: operations["getShoppingList"];
         put?: never;
-        post?: never;
+        /**
+         * Puts one product on the list (an open item of the product gets the quantity added); a retry
+         *     with the same `client_mutation_id` returns the first answer.
+         */
+        post: operations["addShoppingListItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -944,7 +948,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes an item or checks it off (`checked: true`); `expected_updated_at` must match. */
+        /**
+         * Changes an item or checks it off (`checked: true`); `expected_updated_at` must match. With a
+         *     `client_mutation_id`, a retry returns the first answer.
+         */
         patch: operations["updateShoppingListItem"];
         trace?: never;
     };
@@ -1671,6 +1678,18 @@ export interface components {
             unchanged_count: number;
             updated_count: number;
         };
+        ShoppingListItemCreateInput: {
+            /** @description Idempotency key: a retry with the same key returns the first answer and changes nothing. */
+            client_mutation_id: string;
+            desired_quantity: number;
+            /**
+             * @description Kept on a new item; added to an existing item's notes on a line of its own (the whole at most 500 characters).
+             * @default
+             */
+            notes?: string;
+            /** @description An active product. An open item for it already on the list gets this quantity added. */
+            product_id: string;
+        };
         ShoppingListItemResponse: {
             /** @description 0 while open; checked items leave the list. */
             checked: number;
@@ -1700,6 +1719,12 @@ export interface components {
              * @default false
              */
             checked?: boolean;
+            /**
+             * @description Optional idempotency key (our addition): a retry with the same key returns the first answer
+             *     and changes nothing, even though `expected_updated_at` no longer matches by then; the key
+             *     used for another item or change is 409 `shopping_key_used`.
+             */
+            client_mutation_id?: string;
             desired_quantity: number;
             expected_updated_at: string;
             /** @default  */
@@ -4891,6 +4916,74 @@ export interface operations {
             };
         };
     };
+    addShoppingListItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShoppingListItemCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingListItemResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The product is unknown or archived */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key was used for another shopping list change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     generateShoppingList: {
         parameters: {
             query?: never;
@@ -5012,6 +5105,24 @@ export interface operations {
             };
             /** @description Role or token scope not sufficient */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The item is unknown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The item changed since `expected_updated_at`, or the key was used for another change */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,7 @@ import { ReceiptEntity } from '../modules/receipts/receipt.entity.js';
 import { ScanDraftEntity } from '../modules/scans/scan-draft.entity.js';
 import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity } from '../modules/shopping/shopping-generation.entity.js';
 import { ShoppingItemEntity } from '../modules/shopping/shopping-item.entity.js';
+import { ShoppingMutationEntity } from '../modules/shopping/shopping-mutation.entity.js';
 import { StockActionEntity } from '../modules/stock/stock-action.entity.js';
 import { StockCountLineEntity, StockCountSessionEntity } from '../modules/stock/stock-count.entity.js';
 import { StockLotEntity } from '../modules/stock/stock-lot.entity.js';
@@ -53,6 +54,7 @@ export const ENTITIES = [
   ShoppingItemEntity,
   ShoppingGenerationRunEntity,
   ShoppingGenerationItemEntity,
+  ShoppingMutationEntity,
   ScanDraftEntity,
   ExternalRefEntity,
   ReceiptEntity,

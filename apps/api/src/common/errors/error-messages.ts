@@ -74,6 +74,10 @@ export const ERROR_MESSAGES = {
   },
   duplicate_product_in_generation: { en: 'A product appears twice in this selection', de: 'Ein Produkt kommt in dieser Auswahl doppelt vor' },
   shopping_item_not_found: { en: 'Shopping list item not found', de: 'Eintrag der Einkaufsliste nicht gefunden' },
+  shopping_key_used: {
+    en: 'This key was already used for another shopping list change',
+    de: 'Dieser Schlüssel wurde schon für eine andere Änderung der Einkaufsliste verwendet',
+  },
   image_missing: { en: 'Send the photo in the form field "image"', de: 'Sende das Foto im Formularfeld „image“' },
   image_type_unsupported: { en: 'Only JPEG, PNG and WebP photos are accepted', de: 'Nur JPEG-, PNG- und WebP-Fotos werden angenommen' },
   image_unreadable: { en: 'This file is not a readable image', de: 'Diese Datei ist kein lesbares Bild' },

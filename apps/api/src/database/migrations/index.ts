@@ -10,6 +10,7 @@ import { ShoppingList1795309715736 } from './1795309715736-shopping-list.js';
 import { Scanning1795310191234 } from './1795310191234-scanning.js';
 import { Receipts1795314910690 } from './1795314910690-receipts.js';
 import { StockActions1795439875240 } from './1795439875240-stock-actions.js';
+import { ShoppingMutations1795440881212 } from './1795440881212-shopping-mutations.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Scanning1795310191234,
   Receipts1795314910690,
   StockActions1795439875240,
+  ShoppingMutations1795440881212,
 ];

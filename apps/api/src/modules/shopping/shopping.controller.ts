@@ -1,10 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../../common/access/access.decorators.js';
 import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
 import type { Principal } from '../../common/access/principal.js';
+import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import {
   ShoppingGenerateInput,
+  ShoppingListItemCreateInput,
   ShoppingGenerationResponse,
   ShoppingListItemResponse,
   ShoppingListItemUpdateInput,
@@ -39,10 +41,28 @@ export class ShoppingController {
     return this.shopping.generate(principal, input);
   }
 
-  /** Changes an item or checks it off (`checked: true`); `expected_updated_at` must match. */
+  /**
+   * Puts one product on the list (an open item of the product gets the quantity added); a retry
+   * with the same `client_mutation_id` returns the first answer.
+   */
   @RequireScope('shopping:write')
+  @ApiResponse({ status: 404, description: 'The product is unknown or archived', type: ErrorResponse })
+  @ApiResponse({ status: 409, description: 'The key was used for another shopping list change', type: ErrorResponse })
+  @Post()
+  @HttpCode(200)
+  addShoppingListItem(@CurrentPrincipal() principal: Principal, @Body() input: ShoppingListItemCreateInput): Promise<ShoppingListItemResponse> {
+    return this.shopping.add(principal, input);
+  }
+
+  /**
+   * Changes an item or checks it off (`checked: true`); `expected_updated_at` must match. With a
+   * `client_mutation_id`, a retry returns the first answer.
+   */
+  @RequireScope('shopping:write')
+  @ApiResponse({ status: 404, description: 'The item is unknown', type: ErrorResponse })
+  @ApiResponse({ status: 409, description: 'The item changed since `expected_updated_at`, or the key was used for another change', type: ErrorResponse })
   @Patch(':item_id')
-  updateShoppingListItem(@Param('item_id') itemId: string, @Body() input: ShoppingListItemUpdateInput): Promise<ShoppingListItemResponse> {
-    return this.shopping.update(itemId, input);
+  updateShoppingListItem(@CurrentPrincipal() principal: Principal, @Param('item_id') itemId: string, @Body() input: ShoppingListItemUpdateInput): Promise<ShoppingListItemResponse> {
+    return this.shopping.update(principal, itemId, input);
   }
 }

@@ -4,10 +4,12 @@ import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/access/principal.js';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
+import { RequestValidationException } from '../../common/errors/validation.js';
 import { Database } from '../../database/database.js';
 import { ProductEntity } from '../catalog/product.entity.js';
 import { roundQuantity } from '../stock/stock.service.js';
 import type {
+  ShoppingListItemCreateInput,
   ShoppingGenerateInput,
   ShoppingGenerationResponse,
   ShoppingListItemResponse,
@@ -17,6 +19,10 @@ import type {
 } from './dto/shopping.dto.js';
 import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity, type GenerationAction } from './shopping-generation.entity.js';
 import { ShoppingItemEntity } from './shopping-item.entity.js';
+import { ShoppingMutationEntity, type ShoppingMutationKind } from './shopping-mutation.entity.js';
+
+/** Notes are at most 500 characters, also after an add appended its own. */
+const NOTES_MAX = 500;
 
 interface ProductStockRow {
   id: string;
@@ -218,9 +224,18 @@ export class ShoppingService {
     };
   }
 
-  /** Changes quantity and notes or checks the item off; `expected_updated_at` must match. */
-  async update(itemId: string, input: ShoppingListItemUpdateInput): Promise<ShoppingListItemResponse> {
-    const item = await this.database.write(async (manager) => {
+  /**
+   * Changes quantity and notes or checks the item off; `expected_updated_at` must match. With a
+   * `client_mutation_id`, a retry returns the first answer (the key is looked up before the
+   * timestamp, which the first attempt has moved on) and the change is written once.
+   */
+  async update(principal: Principal, itemId: string, input: ShoppingListItemUpdateInput): Promise<ShoppingListItemResponse> {
+    return this.database.write(async (manager) => {
+      const key = input.client_mutation_id;
+      if (key !== undefined) {
+        const earlier = await this.earlierAnswer(manager, key, 'update', itemId);
+        if (earlier) return earlier;
+      }
       const existing = await manager.findOneBy(ShoppingItemEntity, { id: itemId });
       if (!existing) throw new ApiException(404, 'shopping_item_not_found');
       if (existing.updatedAt !== input.expected_updated_at) throw new ApiException(409, 'stale_update');
@@ -228,13 +243,78 @@ export class ShoppingService {
         desiredQuantity: roundQuantity(input.desired_quantity),
         checked: input.checked ?? false,
         notes: input.notes ?? '',
-        updatedAt: new Date(Math.max(this.clock.now().getTime(), Date.parse(existing.updatedAt) + 1)).toISOString(),
+        updatedAt: this.nextUpdatedAt(existing.updatedAt),
       });
       await manager.save(existing);
-      return existing;
+      const answer = await this.answer(manager, existing);
+      if (key !== undefined) await this.remember(manager, principal, key, 'update', itemId, answer);
+      return answer;
     });
-    const product = item.productId ? (await this.productStock(this.database.manager, 'p.id = ?', [item.productId]))[0] : undefined;
+  }
+
+  /**
+   * Puts one product on the list by hand: an open item of the product gets the quantity added (as
+   * scanning in shopping mode does), otherwise a new item is created. The key is required; a retry
+   * returns the first answer.
+   */
+  async add(principal: Principal, input: ShoppingListItemCreateInput): Promise<ShoppingListItemResponse> {
+    return this.database.write(async (manager) => {
+      const earlier = await this.earlierAnswer(manager, input.client_mutation_id, 'add', input.product_id);
+      if (earlier) return earlier;
+      const product = await manager.findOneBy(ProductEntity, { id: input.product_id, active: true });
+      if (!product) throw new ApiException(404, 'product_not_found');
+      const quantity = roundQuantity(input.desired_quantity);
+      if (quantity <= 0) throw new RequestValidationException([{ loc: ['body', 'desired_quantity'], msg: 'Input should be at least 0.000001', type: 'greater_than' }]);
+      const notes = input.notes ?? '';
+      const open = await manager.findOne(ShoppingItemEntity, { where: { productId: product.id, checked: false }, order: { createdAt: 'ASC' } });
+      let item: ShoppingItemEntity;
+      if (open) {
+        const joined = !notes || open.notes.includes(notes) ? open.notes : open.notes ? `${open.notes}\n${notes}` : notes;
+        item = Object.assign(open, {
+          desiredQuantity: Math.min(1_000_000, roundQuantity(open.desiredQuantity + quantity)),
+          notes: joined.slice(0, NOTES_MAX),
+          updatedAt: this.nextUpdatedAt(open.updatedAt),
+        });
+        await manager.save(item);
+      } else {
+        const now = this.clock.now().toISOString();
+        item = Object.assign(new ShoppingItemEntity(), { id: randomUUID(), productId: product.id, label: product.name, desiredQuantity: quantity, checked: false, notes, createdAt: now, updatedAt: now });
+        await manager.insert(ShoppingItemEntity, item);
+      }
+      const answer = await this.answer(manager, item);
+      await this.remember(manager, principal, input.client_mutation_id, 'add', product.id, answer);
+      return answer;
+    });
+  }
+
+  /** Strictly later than the last change, so `expected_updated_at` tells every change apart. */
+  private nextUpdatedAt(previous: string): string {
+    return new Date(Math.max(this.clock.now().getTime(), Date.parse(previous) + 1)).toISOString();
+  }
+
+  private async answer(manager: EntityManager, item: ShoppingItemEntity): Promise<ShoppingListItemResponse> {
+    const product = item.productId ? (await this.productStock(manager, 'p.id = ?', [item.productId]))[0] : undefined;
     return this.toItem(item, product);
+  }
+
+  /** The stored first answer of a key, or null when the key is new; a key of another change is 409. */
+  private async earlierAnswer(manager: EntityManager, key: string, kind: ShoppingMutationKind, targetId: string): Promise<ShoppingListItemResponse | null> {
+    const earlier = await manager.findOneBy(ShoppingMutationEntity, { clientMutationId: key });
+    if (!earlier) return null;
+    if (earlier.kind !== kind || earlier.targetId !== targetId) throw new ApiException(409, 'shopping_key_used');
+    return earlier.response as ShoppingListItemResponse;
+  }
+
+  private async remember(manager: EntityManager, principal: Principal, key: string, kind: ShoppingMutationKind, targetId: string, response: ShoppingListItemResponse): Promise<void> {
+    await manager.insert(ShoppingMutationEntity, {
+      id: randomUUID(),
+      clientMutationId: key,
+      kind,
+      targetId,
+      response,
+      createdBy: principal.userId,
+      createdAt: this.clock.now().toISOString(),
+    });
   }
 
   /**

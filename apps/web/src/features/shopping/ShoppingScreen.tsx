@@ -1,158 +1,258 @@
 import type { Schemas } from '@hinv/api-client';
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Plus from 'lucide-react/icons/plus';
+import ShoppingBasket from 'lucide-react/icons/shopping-basket';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { sharedKeys } from '../../app/query-keys';
 import { useSession } from '../../app/session';
+import { ApiError, ok } from '../../lib/api-result';
+import { Badge, Banner, Button, Card, EmptyState, List, Skeleton, useToast } from '../../ui';
+import { AddItemSheet } from './AddItemSheet';
+import { NotesSheet } from './NotesSheet';
+import { RefillSheet } from './RefillSheet';
 import { groupByProductGroup } from './shopping-groups';
+import type { RefusedChange } from './shopping-queue';
+import type { ShoppingRowView } from './shopping-view';
+import { ShoppingRow } from './ShoppingRow';
+import { lookOf, useShopping } from './use-shopping';
+import './shopping.css';
 
-type Item = Schemas['ShoppingListItemResponse'];
 type Proposal = Schemas['ShoppingLowStockItemResponse'];
 
-/**
- * The open shopping list: tick items off (with undo), change amounts and notes, and review the
- * refill proposals from minimum stock before they go on the list.
- */
+/** The shopping list of the signed-in person; viewers read it, members change it. */
 export function ShoppingScreen() {
-  const { canWrite } = useSession();
+  // Offline too: every change waits in the shopping queue until it can be sent.
+  const { canQueue } = useSession();
+  return <ShoppingList canWrite={canQueue} />;
+}
+
+/** A proposal still worth reviewing: not on the list yet, or on it with less than suggested. */
+const needsRefill = (proposal: Proposal) => !proposal.existing_item_id || (proposal.existing_desired_quantity ?? 0) < proposal.suggested_quantity;
+
+/**
+ * The open shopping list, aisle by aisle: check items off (with undo), change amounts and notes,
+ * add products, and review refill proposals. Works without a signal: the list is kept on the
+ * device and every change waits in a queue until it can be sent.
+ */
+function ShoppingList({ canWrite }: { canWrite: boolean }) {
   const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
   const api = useApi();
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [proposals, setProposals] = useState<Proposal[]>([]);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [undo, setUndo] = useState<Item | null>(null);
-  const [problem, setProblem] = useState(false);
+  const toast = useToast();
+  const [refillOpen, setRefillOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [notesRow, setNotesRow] = useState<ShoppingRowView | null>(null);
 
-  const load = useCallback(() => {
-    api.GET('/api/v1/shopping-list').then(({ data }) => setItems(data ?? []), () => setItems([]));
-    api.GET('/api/v1/shopping-list/low-stock').then(({ data }) => {
-      setProposals(data?.items ?? []);
-      setChosen((data?.items ?? []).map((p) => p.product_id));
-    }, () => undefined);
-  }, [api]);
-  useEffect(load, [load]);
+  const reason = useCallback(
+    (record: RefusedChange) => {
+      if (record.code === 'stale_update') return t('shopping.refused.stale');
+      if (record.code === 'shopping_item_not_found') return t('shopping.refused.gone');
+      return record.detail ?? t('shopping.refused.generic');
+    },
+    [t],
+  );
+  const onRefused = useCallback(
+    (records: RefusedChange[]) => {
+      for (const record of records) toast.show({ variant: 'error', message: t('shopping.refused.toast', { label: record.label, reason: reason(record) }) });
+    },
+    [toast, t, reason],
+  );
+  const shopping = useShopping(onRefused);
+  const lowStock = useQuery({ queryKey: sharedKeys.lowStock, queryFn: () => ok(api.GET('/api/v1/shopping-list/low-stock')), enabled: canWrite });
+  const proposals = (lowStock.data?.items ?? []).filter(needsRefill);
 
-  /** Writes an item back; `expected_updated_at` makes a concurrent change a visible conflict. */
-  const save = async (item: Item, changes: { desired_quantity?: number; notes?: string; checked?: boolean }) => {
-    const { data } = await api.PATCH('/api/v1/shopping-list/{item_id}', {
-      params: { path: { item_id: item.id } },
-      body: { desired_quantity: item.desired_quantity, notes: item.notes, checked: false, expected_updated_at: item.updated_at, ...changes },
+  const check = (row: ShoppingRowView, checked: boolean) => {
+    void shopping.setChecked(row, checked);
+    if (!checked) return;
+    toast.show({
+      message: t('shopping.checked', { label: row.item.label }),
+      action: { label: t('shopping.undo'), onAction: () => void shopping.setChecked({ ...row, checked: true }, false) },
     });
-    setProblem(!data);
-    return data;
   };
-
-  const check = async (item: Item) => {
-    const done = await save(item, { checked: true });
-    if (done) setUndo(done);
-    load();
-  };
-
-  const undoCheck = async () => {
-    if (undo) await save(undo, { checked: false });
-    setUndo(null);
-    load();
-  };
-
-  const generate = async () => {
-    await api.POST('/api/v1/shopping-list/generate', { body: { client_mutation_id: `refill_${crypto.randomUUID()}`, product_ids: chosen } });
-    load();
-  };
+  const { rows, list } = shopping;
+  const groups = rows ? groupByProductGroup(rows.map((row) => ({ row, product_group_name: row.item.product_group_name })), locale) : [];
+  const listProblem = list.isError ? ((list.error instanceof ApiError ? list.error.detail : null) ?? t('shopping.loadFailed')) : null;
 
   return (
-    <>
-      <section className="card" aria-labelledby="shopping-heading">
+    <section className="shopping ui-stack" aria-labelledby="shopping-heading">
+      <div className="shopping-head">
         <h2 id="shopping-heading">{t('shopping.heading')}</h2>
-        {problem && <p className="form-problem">{t('shopping.changed')}</p>}
-        {undo && (
-          <p className="notice" role="status">
-            {t('shopping.checked', { label: undo.label })}{' '}
-            <button type="button" className="link" onClick={() => void undoCheck()}>
-              {t('shopping.undo')}
-            </button>
-          </p>
+        {canWrite && (
+          <Button icon={Plus} variant="secondary" onClick={() => setAdding(true)}>
+            {t('shopping.add.open')}
+          </Button>
         )}
-        {items === null ? (
-          <p className="muted">{t('app.loading')}</p>
-        ) : items.length === 0 ? (
-          <p className="muted">{t('shopping.empty')}</p>
-        ) : (
-          <div data-testid="shopping-list">
-            {groupByProductGroup(items, i18n.language).map((group) => (
-              <Fragment key={group.name ?? ''}>
-                <h3>{group.name ?? t('shopping.otherGroup')}</h3>
-                <ul className="rows">
-                  {group.items.map((item) => (
-                    <li key={`${item.id}:${item.updated_at}`}>
-                      <label className="inline">
-                        {canWrite && <input type="checkbox" aria-label={t('shopping.check', { label: item.label })} onChange={() => void check(item)} />}
-                        {item.label}
-                      </label>
-                      {canWrite ? (
-                        <>
-                          <input
-                            className="amount"
-                            aria-label={t('shopping.amount', { label: item.label })}
-                            inputMode="decimal"
-                            defaultValue={item.desired_quantity}
-                            onBlur={(e) => {
-                              const amount = Number(e.target.value.replace(',', '.'));
-                              if (amount > 0 && amount !== item.desired_quantity) void save(item, { desired_quantity: amount }).then(load);
-                            }}
-                          />
-                          <input
-                            className="note"
-                            aria-label={t('shopping.note', { label: item.label })}
-                            placeholder={t('shopping.notePlaceholder')}
-                            maxLength={500}
-                            defaultValue={item.notes}
-                            onBlur={(e) => {
-                              if (e.target.value !== item.notes) void save(item, { notes: e.target.value }).then(load);
-                            }}
-                          />
-                        </>
-                      ) : (
-                        <span className="muted small">
-                          {item.desired_quantity} {item.quantity_unit_name ?? ''} {item.notes}
-                        </span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </Fragment>
-            ))}
-          </div>
-        )}
-      </section>
-      {canWrite && proposals.length > 0 && (
-        <section className="card" aria-labelledby="refill-heading">
-          <h2 id="refill-heading">{t('shopping.refill.heading')}</h2>
-          <ul className="rows" data-testid="refill-list">
-            {proposals.map((proposal) => (
-              <li key={proposal.product_id}>
-                <label className="inline">
-                  <input
-                    type="checkbox"
-                    checked={chosen.includes(proposal.product_id)}
-                    onChange={(e) =>
-                      setChosen((current) => (e.target.checked ? [...current, proposal.product_id] : current.filter((id) => id !== proposal.product_id)))
-                    }
-                  />
-                  {proposal.product_name}
-                </label>
-                <span className="muted small">
-                  {t('shopping.refill.figures', { current: proposal.current_quantity, minimum: proposal.minimum_quantity, target: proposal.target_quantity })}
-                </span>
-                <span className="quantity">+{proposal.suggested_quantity}</span>
+      </div>
+
+      {!shopping.online && (
+        <Banner tone="offline" title={t('shopping.sync.offlineTitle')} data-testid="shopping-offline">
+          {t('shopping.sync.offline')}
+        </Banner>
+      )}
+      {shopping.waiting > 0 && (
+        <Banner
+          tone="info"
+          icon={undefined}
+          title={<span data-testid="shopping-waiting">{t('shopping.sync.waiting', { count: shopping.waiting })}</span>}
+          action={
+            shopping.online && !shopping.needsSignIn ? (
+              <Button variant="quiet" onClick={() => void shopping.sync()}>
+                {t('shopping.sync.now')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('shopping.sync.kept')}
+        </Banner>
+      )}
+      {shopping.needsSignIn && (
+        <Banner tone="warning" role="alert" title={t('shopping.sync.signInTitle')} data-testid="shopping-sign-in">
+          {t('shopping.sync.signIn')}
+        </Banner>
+      )}
+      {shopping.refused.length > 0 && (
+        <Banner
+          tone="danger"
+          role="alert"
+          title={t('shopping.refused.title', { count: shopping.refused.length })}
+          data-testid="shopping-refused"
+          action={
+            <Button variant="quiet" onClick={() => void shopping.dismissRefused()}>
+              {t('shopping.refused.dismiss')}
+            </Button>
+          }
+        >
+          <ul className="shopping-refused-list">
+            {shopping.refused.map((record) => (
+              <li key={record.id}>
+                {t('shopping.refused.item', {
+                  label: record.label,
+                  change: t(`shopping.refused.action.${record.action}`, { quantity: record.quantity ?? '' }),
+                  reason: reason(record),
+                })}
               </li>
             ))}
           </ul>
-          <div className="actions">
-            <button type="button" onClick={() => void generate()} disabled={chosen.length === 0}>
-              {t('shopping.refill.add')}
-            </button>
-          </div>
-        </section>
+        </Banner>
       )}
-    </>
+      {listProblem && shopping.online && (
+        <Banner
+          tone="danger"
+          role="alert"
+          action={
+            <Button variant="quiet" onClick={() => void list.refetch()}>
+              {t('shopping.retry')}
+            </Button>
+          }
+        >
+          {rows ? t('shopping.fromDevice', { problem: listProblem }) : listProblem}
+        </Banner>
+      )}
+      {canWrite && proposals.length > 0 && (
+        <Banner
+          tone="warning"
+          data-testid="refill-banner"
+          action={
+            <Button variant="secondary" onClick={() => setRefillOpen(true)}>
+              {t('shopping.refill.review')}
+            </Button>
+          }
+        >
+          {t('shopping.refill.banner', { count: proposals.length })}
+        </Banner>
+      )}
+
+      {rows === null ? (
+        <div className="shopping-skeleton" aria-busy="true">
+          <span className="ui-visually-hidden">{t('shopping.loading')}</span>
+          {[0, 1, 2, 3].map((index) => (
+            <div key={index} className="shopping-skeleton-row">
+              <Skeleton width={48} height={48} radius="md" />
+              <div className="ui-stack ui-stack--tight shopping-skeleton-text">
+                <Skeleton width="60%" height={16} />
+                <Skeleton width="30%" height={12} />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={ShoppingBasket}
+            headingLevel={3}
+            title={t('shopping.empty')}
+            text={canWrite ? t('shopping.emptyText') : undefined}
+            action={
+              canWrite ? (
+                <Button icon={Plus} onClick={() => setAdding(true)}>
+                  {t('shopping.add.open')}
+                </Button>
+              ) : undefined
+            }
+          />
+        </Card>
+      ) : (
+        <div className="shopping-groups" data-testid="shopping-list">
+          {groups.map((group) => (
+            <Card key={group.name ?? ''} flush title={group.name ?? t('shopping.otherGroup')} headingLevel={3} actions={<Badge count={group.items.length} aria-hidden="true" />}>
+              <List>
+                {group.items.map(({ row }) => (
+                  <ShoppingRow
+                    key={row.key}
+                    row={row}
+                    canWrite={canWrite}
+                    onCheck={check}
+                    onAmount={(changed, amount) => void shopping.setAmount(changed, amount)}
+                    onOpen={setNotesRow}
+                  />
+                ))}
+              </List>
+            </Card>
+          ))}
+        </div>
+      )}
+
+      {refillOpen && (
+        <RefillSheet
+          open
+          proposals={proposals}
+          onClose={() => setRefillOpen(false)}
+          onDone={(count) => {
+            setRefillOpen(false);
+            toast.show({ message: t('shopping.refill.done', { count }) });
+          }}
+        />
+      )}
+      {adding && (
+        <AddItemSheet
+          online={shopping.online}
+          loadSaved={shopping.loadProducts}
+          save={shopping.saveProducts}
+          onClose={() => setAdding(false)}
+          onAdd={(product, amount) => {
+            setAdding(false);
+            void shopping.add(
+              lookOf({ label: product.name, product_id: product.id, product_name: product.name, product_image_url: product.image_url, quantity_unit_name: product.default_quantity_unit_name, product_group_name: product.product_group_name }),
+              product.id,
+              amount,
+              '',
+            );
+            toast.show({ message: t('shopping.add.done', { label: product.name }) });
+          }}
+        />
+      )}
+      {notesRow && (
+        <NotesSheet
+          row={notesRow}
+          onClose={() => setNotesRow(null)}
+          onSave={(notes) => {
+            setNotesRow(null);
+            void shopping.setNotes(notesRow, notes);
+          }}
+        />
+      )}
+    </section>
   );
 }

@@ -44,6 +44,41 @@ export class ShoppingListItemUpdateInput {
   @IsString()
   @Length(10, 80)
   expected_updated_at: string;
+
+  /**
+   * Optional idempotency key (our addition): a retry with the same key returns the first answer
+   * and changes nothing, even though `expected_updated_at` no longer matches by then; the key
+   * used for another item or change is 409 `shopping_key_used`.
+   */
+  @IsOptional()
+  @IsString()
+  @Length(8, 100)
+  client_mutation_id?: string;
+}
+
+/** One product put on the list by hand (our addition; the reference only adds by scan or refill). */
+export class ShoppingListItemCreateInput {
+  /** An active product. An open item for it already on the list gets this quantity added. */
+  @IsString()
+  @Length(1, 100)
+  product_id: string;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.000001)
+  @Max(1_000_000)
+  @ApiProperty({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1_000_000 })
+  desired_quantity: number;
+
+  /** Kept on a new item; added to an existing item's notes on a line of its own (the whole at most 500 characters). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  notes?: string = '';
+
+  /** Idempotency key: a retry with the same key returns the first answer and changes nothing. */
+  @IsString()
+  @Length(8, 100)
+  client_mutation_id: string;
 }
 
 export class ShoppingLowStockItemResponse {

@@ -1,0 +1,198 @@
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useApi } from '../../app/api-context';
+import { sharedKeys } from '../../app/query-keys';
+import { ok } from '../../lib/api-result';
+import { sendChange } from './shopping-api';
+import { openShoppingDatabase, ShoppingQueue, type ChangeAction, type Item, type ItemLook, type ProductChoice, type QueuedChange, type RefusedChange, type SyncReport } from './shopping-queue';
+import { applyWaiting, type ShoppingRowView } from './shopping-view';
+
+/** One queue per page, shared by every screen that mounts the list, so runs never overlap. */
+let shared: Promise<ShoppingQueue> | null = null;
+function shoppingQueue(): Promise<ShoppingQueue> {
+  shared ??= openShoppingDatabase().then((db) => new ShoppingQueue(db));
+  return shared;
+}
+
+export function lookOf(item: Pick<Item, keyof ItemLook>): ItemLook {
+  return {
+    label: item.label,
+    product_id: item.product_id ?? null,
+    product_name: item.product_name ?? null,
+    product_image_url: item.product_image_url ?? null,
+    quantity_unit_name: item.quantity_unit_name ?? null,
+    product_group_name: item.product_group_name ?? null,
+  };
+}
+
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
+export interface ShoppingState {
+  /** The list with waiting changes applied; null until the server or the device had something to show. */
+  rows: ShoppingRowView[] | null;
+  /** The server list query (loading, failure and retry). */
+  list: UseQueryResult<Item[]>;
+  /** Shown from the device because the server could not be asked. */
+  fromDevice: boolean;
+  online: boolean;
+  /** Changes still waiting to be sent. */
+  waiting: number;
+  /** Refused changes that waited in the queue, until the person dismisses them. */
+  refused: RefusedChange[];
+  /** The last sync stopped because the session is gone; every change was kept. */
+  needsSignIn: boolean;
+  setChecked(row: ShoppingRowView, checked: boolean): Promise<void>;
+  setAmount(row: ShoppingRowView, amount: number): Promise<void>;
+  setNotes(row: ShoppingRowView, notes: string): Promise<void>;
+  add(look: ItemLook, productId: string, amount: number, notes: string): Promise<void>;
+  dismissRefused(): Promise<void>;
+  sync(): Promise<void>;
+  /** The catalog as last seen, for adding products without a signal. */
+  loadProducts(): Promise<ProductChoice[]>;
+  saveProducts(products: ProductChoice[]): void;
+}
+
+const loadProducts = () => shoppingQueue().then((queue) => queue.loadProducts());
+const saveProducts = (products: ProductChoice[]) => {
+  const choices = products.map(({ id, name, image_url, default_quantity_unit_name, product_group_name }) => ({ id, name, image_url, default_quantity_unit_name, product_group_name }));
+  void shoppingQueue().then((queue) => queue.saveProducts(choices));
+};
+
+/**
+ * The shopping list with its offline queue: the server list (kept on the device for reading
+ * without a signal), every change queued in IndexedDB first and sent at once when online, in
+ * order, and again on the `online` event and on start. `onRefused` hears about changes made
+ * while online that the server refused, so the screen can say why the row came back.
+ */
+export function useShopping(onRefused: (refused: RefusedChange[]) => void): ShoppingState {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: sharedKeys.shoppingList, queryFn: () => ok(api.GET('/api/v1/shopping-list')) });
+  const [snapshot, setSnapshot] = useState<Item[] | null>(null);
+  const [waiting, setWaiting] = useState<QueuedChange[]>([]);
+  const [refused, setRefused] = useState<RefusedChange[]>([]);
+  const [needsSignIn, setNeedsSignIn] = useState(false);
+  const [online, setOnline] = useState(isOnline);
+  const onRefusedRef = useRef(onRefused);
+  onRefusedRef.current = onRefused;
+  const snapshotRef = useRef<Item[] | null>(null);
+  snapshotRef.current = snapshot;
+
+  const refresh = useCallback(async () => {
+    const queue = await shoppingQueue();
+    const [changes, stillRefused] = await Promise.all([queue.list(), queue.refused()]);
+    setWaiting(changes);
+    setRefused(stillRefused.filter((record) => !record.madeOnline));
+  }, []);
+
+  /** Puts an answer into the cached list at once, so the row does not wait for a reload. */
+  const adopt = useCallback(
+    (change: QueuedChange, item: Item) => {
+      queryClient.setQueryData<Item[]>(sharedKeys.shoppingList, (old) => {
+        const base = old ?? snapshotRef.current ?? [];
+        const rest = base.filter((other) => other.id !== item.id);
+        if (item.checked) return rest;
+        return base.some((other) => other.id === item.id) ? base.map((other) => (other.id === item.id ? item : other)) : [item, ...rest];
+      });
+      // The same step locally as in the database: the change is gone, later ones build on its answer.
+      setWaiting((current) =>
+        current
+          .filter((other) => other.id !== change.id)
+          .map((other) =>
+            other.kind === 'update' && 'addId' in other.target && other.target.addId === change.id ? { ...other, target: { itemId: item.id }, baseUpdatedAt: item.updated_at } : other,
+          ),
+      );
+    },
+    [queryClient],
+  );
+
+  const sync = useCallback(async () => {
+    const queue = await shoppingQueue();
+    let report: SyncReport;
+    try {
+      report = await queue.sync((change) => sendChange(api, change), adopt);
+    } finally {
+      await refresh();
+    }
+    setNeedsSignIn(report.stoppedBy === 'unauthorized');
+    const toldNow = report.refused.filter((record) => record.madeOnline);
+    if (toldNow.length > 0) {
+      await queue.dismissRefused(toldNow.map((record) => record.id));
+      onRefusedRef.current(toldNow);
+    }
+    if (report.applied.length > 0 || report.refused.length > 0) {
+      // What the server has now; a refused change's row goes back to it.
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.shoppingList });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.lowStock });
+    }
+  }, [api, adopt, refresh, queryClient]);
+
+  useEffect(() => {
+    let alive = true;
+    void shoppingQueue()
+      .then((queue) => queue.loadList())
+      .then((saved) => alive && setSnapshot(saved?.items ?? []));
+    void refresh();
+    const goOnline = () => {
+      setOnline(true);
+      void sync();
+    };
+    const goOffline = () => setOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    if (isOnline()) void sync();
+    return () => {
+      alive = false;
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+    };
+  }, [refresh, sync]);
+
+  // Whatever the server said last is what the device shows next time without a signal.
+  useEffect(() => {
+    if (list.data) void shoppingQueue().then((queue) => queue.saveList(list.data));
+  }, [list.data]);
+
+  const base = list.data ?? snapshot;
+  const rows = useMemo(() => (base ? applyWaiting(base, waiting) : null), [base, waiting]);
+
+  const queueChange = useCallback(
+    async (row: ShoppingRowView, action: ChangeAction, body: { desired_quantity: number; checked: boolean; notes: string }) => {
+      const queue = await shoppingQueue();
+      const target = row.itemId !== null ? { itemId: row.itemId } : { addId: row.addId as string };
+      const change = await queue.enqueueUpdate({ action, target, baseUpdatedAt: row.item.updated_at, body, look: lookOf(row.item), madeOnline: isOnline() });
+      setWaiting((current) => [...current, change]);
+      if (isOnline()) await sync();
+    },
+    [sync],
+  );
+
+  return {
+    rows,
+    list,
+    fromDevice: !list.data && snapshot !== null,
+    online,
+    waiting: waiting.length,
+    refused,
+    needsSignIn,
+    setChecked: (row, checked) =>
+      queueChange(row, checked ? 'check' : 'uncheck', { desired_quantity: row.item.desired_quantity, notes: row.item.notes, checked }),
+    setAmount: (row, amount) => queueChange(row, 'amount', { desired_quantity: amount, notes: row.item.notes, checked: row.checked }),
+    setNotes: (row, notes) => queueChange(row, 'notes', { desired_quantity: row.item.desired_quantity, notes, checked: row.checked }),
+    add: async (look, productId, amount, notes) => {
+      const queue = await shoppingQueue();
+      const change = await queue.enqueueAdd({ productId, desiredQuantity: amount, notes, look, madeOnline: isOnline() });
+      setWaiting((current) => [...current, change]);
+      if (isOnline()) await sync();
+    },
+    dismissRefused: async () => {
+      await (await shoppingQueue()).dismissRefused(refused.map((record) => record.id));
+      await refresh();
+    },
+    sync,
+    loadProducts,
+    saveProducts,
+  };
+}
