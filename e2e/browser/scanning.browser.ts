@@ -213,8 +213,10 @@ describe('scanning in the PWA', () => {
     await page.click('[data-testid="inbox"] >> text=Oat milk');
     await page.waitForSelector('[data-testid="review-sheet"]');
     expect(await page.locator('#review-heading').textContent()).toBe('Oat milk');
+    // Loose goods: the amount can be typed too, with a decimal comma as well as a point.
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('0,5');
     await page.click('text=Confirm');
-    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 1 × Oat milk.');
+    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 0.5 × Oat milk.');
     expect(await page.locator('[data-testid="inbox"] >> text=Oat milk').count()).toBe(0);
     // The screen with drafts to review and a message is as accessible as the empty one.
     expect(await seriousViolations(page), 'scan screen with inbox, desktop').toEqual([]);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { useState } from 'react';
+import { act, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { button, click, get, press, render } from './render-for-test';
-import { decimalsOf, stepValue } from './step-value';
+import { decimalsOf, parseTyped, stepValue } from './step-value';
 import { Stepper, type StepperProps } from './Stepper';
 
 type HarnessProps = Partial<Omit<StepperProps, 'value' | 'onChange'>> & { initial: number; changes?: number[] };
@@ -102,5 +102,44 @@ describe('stepValue', () => {
 
   it('counts decimals as written, including exponent notation', () => {
     expect([decimalsOf(3), decimalsOf(0.25), decimalsOf(1e-7), decimalsOf(1.5e-7), decimalsOf(2e21)]).toEqual([0, 2, 7, 8, 0]);
+  });
+
+  it('takes a typed amount when editable: comma or point, kept within its bounds', async () => {
+    const changes: number[] = [];
+    const page = render(<Harness initial={1} min={1} typedMin={0.001} max={100} editable changes={changes} />);
+    const field = spinbutton(page) as HTMLInputElement;
+    const type = (text: string) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, text);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    await act(async () => {
+      field.focus();
+      type('0,5');
+    });
+    await act(async () => field.blur());
+    expect(changes).toEqual([0.5]);
+    await act(async () => {
+      field.focus();
+      type('250');
+    });
+    await act(async () => field.blur());
+    expect(changes).toEqual([0.5, 100]);
+    await act(async () => {
+      field.focus();
+      type('lots');
+    });
+    await act(async () => field.blur());
+    expect(changes).toEqual([0.5, 100]);
+    expect(field.getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('reads typed numbers the way people write them', () => {
+    expect(parseTyped('1,5')).toBe(1.5);
+    expect(parseTyped(' 2.25 ')).toBe(2.25);
+    expect(parseTyped('1.234,5')).toBe(1234.5);
+    expect(parseTyped('1,234.5')).toBe(1234.5);
+    expect(parseTyped('-3')).toBeNull();
+    expect(parseTyped('')).toBeNull();
+    expect(parseTyped('1e3')).toBeNull();
   });
 });

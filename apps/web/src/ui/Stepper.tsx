@@ -1,9 +1,9 @@
-import type { KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
 import { cx } from './class-names';
 import { IconButton } from './IconButton';
-import { stepValue } from './step-value';
+import { clamp, parseTyped, stepValue } from './step-value';
 import './Stepper.css';
 
 export interface StepperProps {
@@ -21,6 +21,12 @@ export interface StepperProps {
   format?: (value: number) => string;
   size?: 'md' | 'lg';
   disabled?: boolean;
+  /**
+   * The number can also be typed (a phone opens its number pad): for amounts that are not whole
+   * steps, such as 0.5 kg. A typed value is kept within `typedMin` (default `min`) and `max`.
+   */
+  editable?: boolean;
+  typedMin?: number;
   className?: string;
 }
 
@@ -45,8 +51,12 @@ export function Stepper({
   format = formatInPageLocale,
   size = 'md',
   disabled = false,
+  editable = false,
+  typedMin = min,
   className,
 }: StepperProps) {
+  // What is being typed, while the field has focus; null shows the value itself.
+  const [typed, setTyped] = useState<string | null>(null);
   const atMin = disabled || value <= min;
   const atMax = disabled || value >= max;
 
@@ -55,7 +65,7 @@ export function Stepper({
   };
   const move = (count: number) => change(stepValue(value, count, { step, min, max }));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     let next: number | undefined;
     if (event.key in KEY_STEPS) next = stepValue(value, KEY_STEPS[event.key], { step, min, max });
     else if (event.key === 'Home' && Number.isFinite(min)) next = min;
@@ -66,24 +76,48 @@ export function Stepper({
   };
 
   const text = format(value);
+  const commitTyped = () => {
+    if (typed === null) return;
+    const parsed = parseTyped(typed);
+    setTyped(null);
+    if (parsed !== null) change(Number(clamp(parsed, typedMin, max).toFixed(6)));
+  };
+  const spin = {
+    role: 'spinbutton',
+    'aria-label': label,
+    'aria-valuenow': value,
+    'aria-valuemin': Number.isFinite(min) ? min : undefined,
+    'aria-valuemax': Number.isFinite(max) ? max : undefined,
+    'aria-valuetext': text,
+    'aria-disabled': disabled || undefined,
+  } as const;
   // aria-disabled rather than disabled at a bound: a disabled button drops keyboard focus to the page.
   return (
     <div className={cx('ui-stepper', `ui-stepper--${size}`, className)} data-disabled={disabled || undefined}>
       <IconButton icon={Minus} label={decreaseLabel} size={size} variant="quiet" aria-disabled={atMin} onClick={() => !atMin && move(-1)} />
-      <span
-        className="ui-stepper-value"
-        role="spinbutton"
-        tabIndex={disabled ? -1 : 0}
-        aria-label={label}
-        aria-valuenow={value}
-        aria-valuemin={Number.isFinite(min) ? min : undefined}
-        aria-valuemax={Number.isFinite(max) ? max : undefined}
-        aria-valuetext={text}
-        aria-disabled={disabled || undefined}
-        onKeyDown={onKeyDown}
-      >
-        {text}
-      </span>
+      {editable ? (
+        <input
+          {...spin}
+          className="ui-stepper-value ui-stepper-input"
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={disabled}
+          value={typed ?? text}
+          onFocus={(event) => event.currentTarget.select()}
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={commitTyped}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commitTyped();
+            } else if (typed === null) onKeyDown(event);
+          }}
+        />
+      ) : (
+        <span {...spin} className="ui-stepper-value" tabIndex={disabled ? -1 : 0} onKeyDown={onKeyDown}>
+          {text}
+        </span>
+      )}
       <IconButton icon={Plus} label={increaseLabel} size={size} variant="quiet" aria-disabled={atMax} onClick={() => !atMax && move(1)} />
     </div>
   );

@@ -21,3 +21,15 @@ export function stepValue(value: number, count: number, { step, min, max }: { st
   const decimals = Math.min(12, Math.max(decimalsOf(step), decimalsOf(value)));
   return clamp(Number((value + count * step).toFixed(decimals)), min, max);
 }
+
+/**
+ * An amount as a person types it: "1,5" and "1.5" alike, spaces ignored; with both separators the
+ * last one is the decimal mark ("1.234,5", "1,234.5"). Null for anything that is not a number.
+ */
+export function parseTyped(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
+  const mark = Math.max(compact.lastIndexOf(','), compact.lastIndexOf('.'));
+  const normal = mark < 0 ? compact : `${compact.slice(0, mark).replace(/[.,]/g, '')}.${compact.slice(mark + 1)}`;
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(normal)) return null;
+  return Number(normal);
+}

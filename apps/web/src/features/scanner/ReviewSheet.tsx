@@ -220,6 +220,9 @@ export function ReviewSheet({ draft: initial, onDone, onDismiss }: ReviewSheetPr
               onChange={setQuantity}
               min={1}
               max={MAX_QUANTITY}
+              // Weighed and loose goods: 0.5 kg can be typed, the buttons count whole packages.
+              editable
+              typedMin={0.001}
               label={t('review.quantity')}
               decreaseLabel={t('review.less')}
               increaseLabel={t('review.more')}
