@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { serverDetail } from '../../app/server-detail';
+import { Button, Card, Input } from '../../ui';
 
 type Kind = 'locations' | 'quantity-units' | 'product-groups';
 type Item = Schemas['MasterDataItemResponse'];
@@ -39,8 +40,7 @@ export function MasterData() {
 
   if (!data) return null;
   return (
-    <section className="card form" aria-labelledby="master-data-heading">
-      <h2 id="master-data-heading">{t('masterData.heading')}</h2>
+    <Card title={t('masterData.heading')} titleId="master-data-heading">
       {problem && (
         <p className="form-problem" role="alert" data-testid="master-data-problem">
           {problem}
@@ -49,7 +49,7 @@ export function MasterData() {
       {KINDS.map(({ kind, field }) => (
         <MasterDataList key={kind} kind={kind} items={data[field]} onAdd={add} onRemove={remove} />
       ))}
-    </section>
+    </Card>
   );
 }
 
@@ -75,16 +75,16 @@ function MasterDataList({ kind, items, onAdd, onRemove }: { kind: Kind; items: I
               {item.is_freezer === 1 && <span className="muted small"> · {t('masterData.freezer')}</span>}
             </span>
             <span className="muted small">{t('masterData.usage', { count: item.usage_count ?? 0 })}</span>
-            <button type="button" className="secondary" aria-label={t('masterData.remove', { name: item.name })} onClick={() => void onRemove(kind, item)}>
+            <Button variant="secondary" aria-label={t('masterData.remove', { name: item.name })} onClick={() => void onRemove(kind, item)}>
               {t('security.remove')}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
       <form className="manual" onSubmit={submit}>
         <label>
           {t(`masterData.new.${kind}`)}
-          <input name={`new_${kind}`} required maxLength={150} value={name} onChange={(e) => setName(e.target.value)} />
+          <Input name={`new_${kind}`} required maxLength={150} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         {kind === 'locations' && (
           <label className="inline">
@@ -92,7 +92,7 @@ function MasterDataList({ kind, items, onAdd, onRemove }: { kind: Kind; items: I
             {t('masterData.freezer')}
           </label>
         )}
-        <button type="submit">{t('masterData.add')}</button>
+        <Button type="submit">{t('masterData.add')}</Button>
       </form>
     </>
   );

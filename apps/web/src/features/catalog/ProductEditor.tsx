@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { VariantList } from './VariantList';
 import { uploadPhoto } from './upload-photo';
+import { Button, Card, Input } from '../../ui';
 
 type Detail = Schemas['CatalogProductDetailResponse'];
 
@@ -103,37 +104,37 @@ export function ProductEditor({ productId, canEdit, onClose }: { productId: stri
 
   if (!product || !fields) return <p className="muted">{t('app.loading')}</p>;
   return (
-    <form className="card form" onSubmit={submit} aria-labelledby="product-heading" data-testid="product-editor">
-      <h2 id="product-heading">{product.name}</h2>
+    <Card title={product.name} titleId="product-heading">
+    <form className="form" onSubmit={submit} aria-labelledby="product-heading" data-testid="product-editor">
       {product.image_url?.startsWith('/api/') && <img className="suggestion-image" src={`${product.image_url}?v=${photoVersion}`} alt={product.name} width="120" height="120" data-testid="product-photo" />}
       {conflict && (
         <div className="notice" role="alert" data-testid="conflict">
           <p>{t('catalog.conflict', { name: conflict.name })}</p>
           <div className="actions">
-            <button type="button" onClick={() => void load().then(() => setConflict(null))}>
+            <Button onClick={() => void load().then(() => setConflict(null))}>
               {t('catalog.reload')}
-            </button>
-            <button type="button" className="secondary" onClick={() => void save(conflict)}>
+            </Button>
+            <Button variant="secondary" onClick={() => void save(conflict)}>
               {t('catalog.overwrite')}
-            </button>
+            </Button>
           </div>
         </div>
       )}
       <label>
         {t('catalog.name')}
-        <input readOnly={!canEdit} name="product_name" required maxLength={300} value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} />
+        <Input readOnly={!canEdit} name="product_name" required maxLength={300} value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} />
       </label>
       <label>
         {t('catalog.minimum')}
-        <input readOnly={!canEdit} name="minimum" type="number" min={0} step="any" value={fields.minimum} onChange={(e) => setFields({ ...fields, minimum: e.target.value })} />
+        <Input readOnly={!canEdit} name="minimum" type="number" min={0} step="any" value={fields.minimum} onChange={(e) => setFields({ ...fields, minimum: e.target.value })} />
       </label>
       <label>
         {t('catalog.target')}
-        <input readOnly={!canEdit} name="target" type="number" min={0} step="any" value={fields.target} onChange={(e) => setFields({ ...fields, target: e.target.value })} />
+        <Input readOnly={!canEdit} name="target" type="number" min={0} step="any" value={fields.target} onChange={(e) => setFields({ ...fields, target: e.target.value })} />
       </label>
       <label>
         {t('catalog.notes')}
-        <input readOnly={!canEdit} name="notes" maxLength={2000} value={fields.notes} onChange={(e) => setFields({ ...fields, notes: e.target.value })} />
+        <Input readOnly={!canEdit} name="notes" maxLength={2000} value={fields.notes} onChange={(e) => setFields({ ...fields, notes: e.target.value })} />
       </label>
       {canEdit && (
         <label>
@@ -149,16 +150,17 @@ export function ProductEditor({ productId, canEdit, onClose }: { productId: stri
         </p>
       )}
       <div className="actions">
-        {canEdit && <button type="submit">{t('catalog.save')}</button>}
-        <button type="button" className="secondary" onClick={onClose}>
+        {canEdit && <Button type="submit">{t('catalog.save')}</Button>}
+        <Button variant="secondary" onClick={onClose}>
           {t('catalog.back')}
-        </button>
+        </Button>
         {canEdit && (
-          <button type="button" className="secondary" onClick={() => void archive()}>
+          <Button variant="secondary" onClick={() => void archive()}>
             {t('catalog.archive')}
-          </button>
+          </Button>
         )}
       </div>
     </form>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { serverDetail } from '../../app/server-detail';
+import { Button, Input } from '../../ui';
 
 type Product = Schemas['CatalogProductDetailResponse'];
 type Variant = Product['variants'][number];
@@ -46,9 +47,9 @@ export function VariantList({ product, onChanged }: { product: Product; onChange
               <span className="actions">
                 {variant.barcodes.length === 0 && <span className="muted small">{t('catalog.noBarcodes')}</span>}
                 {variant.barcodes.map((code) => (
-                  <button key={code.barcode} type="button" className="secondary" aria-label={t('catalog.removeBarcode', { barcode: code.barcode })} onClick={() => void remove(variant, code.barcode)}>
+                  <Button key={code.barcode} variant="secondary" aria-label={t('catalog.removeBarcode', { barcode: code.barcode })} onClick={() => void remove(variant, code.barcode)}>
                     {code.barcode} ×
-                  </button>
+                  </Button>
                 ))}
                 <BarcodeForm variantLabel={labelOf(variant)} onAdd={(barcode) => add(variant, barcode)} />
               </span>
@@ -71,10 +72,10 @@ function BarcodeForm({ variantLabel, onAdd }: { variantLabel: string; onAdd: (ba
   };
   return (
     <span className="inline">
-      <input name="new_barcode" aria-label={t('catalog.newBarcode', { name: variantLabel })} inputMode="numeric" maxLength={100} value={barcode} onChange={(e) => setBarcode(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void submit(e)} />
-      <button type="button" className="secondary" aria-label={t('catalog.addBarcodeTo', { name: variantLabel })} onClick={(e) => void submit(e)}>
+      <Input name="new_barcode" aria-label={t('catalog.newBarcode', { name: variantLabel })} inputMode="numeric" maxLength={100} value={barcode} onChange={(e) => setBarcode(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void submit(e)} />
+      <Button variant="secondary" aria-label={t('catalog.addBarcodeTo', { name: variantLabel })} onClick={(e) => void submit(e)}>
         {t('catalog.addBarcode')}
-      </button>
+      </Button>
     </span>
   );
 }

@@ -2,6 +2,7 @@ import type { Schemas } from '@hinv/api-client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { Button, Card, Input } from '../../ui';
 
 type Product = Schemas['CatalogProductDetailResponse'];
 
@@ -37,15 +38,14 @@ export function StockCount({ onDone }: { onDone: (message: string | null) => voi
   };
 
   return (
-    <section className="card form" aria-labelledby="count-heading" data-testid="stock-count">
-      <h2 id="count-heading">{t(reviewing ? 'count.review' : 'count.heading')}</h2>
+    <Card title={t(reviewing ? 'count.review' : 'count.heading')} titleId="count-heading" data-testid="stock-count">
       {!reviewing ? (
         <ul className="rows">
           {products.map((product) => (
             <li key={product.id}>
               <span>{product.name}</span>
               <span className="muted small">{t('count.now', { quantity: product.stock_quantity })}</span>
-              <input
+              <Input
                 className="amount"
                 inputMode="decimal"
                 aria-label={t('count.counted', { name: product.name })}
@@ -74,30 +74,29 @@ export function StockCount({ onDone }: { onDone: (message: string | null) => voi
       {problem && <p className="form-problem">{t('count.problem')}</p>}
       <div className="actions">
         {!reviewing ? (
-          <button type="button" disabled={lines.length === 0} onClick={() => setReviewing(true)}>
+          <Button disabled={lines.length === 0} onClick={() => setReviewing(true)}>
             {t('count.next')}
-          </button>
+          </Button>
         ) : (
           <>
-            <button type="button" onClick={() => void confirm()}>
+            <Button onClick={() => void confirm()}>
               {t('count.confirm')}
-            </button>
-            <button
-              type="button"
-              className="secondary"
+            </Button>
+            <Button
+              variant="secondary"
               onClick={() => {
                 setReviewing(false);
                 setKey(`count_${crypto.randomUUID()}`);
               }}
             >
               {t('count.edit')}
-            </button>
+            </Button>
           </>
         )}
-        <button type="button" className="secondary" onClick={() => onDone(null)}>
+        <Button variant="secondary" onClick={() => onDone(null)}>
           {t('count.cancel')}
-        </button>
+        </Button>
       </div>
-    </section>
+    </Card>
   );
 }
