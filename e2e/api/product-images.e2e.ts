@@ -45,6 +45,11 @@ describe('product images', () => {
     const stored = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([stored.format, stored.width, stored.height]).toEqual(['webp', 1600, 800]);
     expect((await fetch(`${server.baseUrl}${detail.image_url}`)).status).toBe(401);
+    // The stock list and the lots show the same photo.
+    await owner.json('POST', '/api/v1/stock/counts', { client_mutation_id: 'jam-photo-count', lines: [{ product_id: productId, counted_quantity: 1 }] });
+    const [row] = await owner.json<{ product_image_url: string | null }[]>('GET', '/api/v1/stock');
+    const [lot] = await owner.json<{ product_image_url: string | null }[]>('GET', `/api/v1/stock/lots?product_id=${productId}`);
+    expect([row.product_image_url, lot.product_image_url]).toEqual([detail.image_url, detail.image_url]);
   });
 
   it('applies the EXIF orientation', async () => {

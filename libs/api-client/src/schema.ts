@@ -1875,6 +1875,8 @@ export interface components {
             location_name?: string | null;
             opened_at?: string | null;
             product_id: string;
+            /** @description The product's photo, for lists of lots (expiring soon). */
+            product_image_url?: string | null;
             product_name: string;
             purchased_date?: string | null;
             quantity: number;
@@ -1903,6 +1905,8 @@ export interface components {
             lot_count: number;
             opened_lot_count: number;
             product_id: string;
+            /** @description The product's photo (`/api/v1/catalog/products/{id}/image?…`), for the stock list's rows. */
+            product_image_url?: string | null;
             product_name: string;
             /** @description Sum of the remaining quantity of the product's lots. */
             quantity: number;

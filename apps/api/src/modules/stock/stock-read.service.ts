@@ -21,7 +21,7 @@ export class StockReadService {
   /** Stock on hand per active product that has any, with the earliest best-before date. */
   onHand(): Promise<StockProductResponse[]> {
     return this.database.manager.query(`
-      SELECT p.id AS product_id, p.name AS product_name, u.name AS quantity_unit_name,
+      SELECT p.id AS product_id, p.name AS product_name, p.image_url AS product_image_url, u.name AS quantity_unit_name,
              ROUND(SUM(l.quantity), 6) AS quantity, COUNT(*) AS lot_count,
              SUM(l.opened_at IS NOT NULL) AS opened_lot_count, MIN(l.best_before_date) AS earliest_best_before_date
       FROM stock_lots l
@@ -41,7 +41,7 @@ export class StockReadService {
     if (query.opened !== undefined) where.push(query.opened ? 'l.opened_at IS NOT NULL' : 'l.opened_at IS NULL');
     if (query.expiring_before) (where.push('l.best_before_date < ?'), params.push(query.expiring_before));
     return this.database.manager.query(
-      `SELECT l.id, l.product_id, p.name AS product_name, l.variant_id, l.location_id, loc.name AS location_name, l.quantity,
+      `SELECT l.id, l.product_id, p.name AS product_name, p.image_url AS product_image_url, l.variant_id, l.location_id, loc.name AS location_name, l.quantity,
               l.best_before_date, l.opened_at, l.purchased_date, l.unit_price, l.created_at
        FROM stock_lots l JOIN products p ON p.id = l.product_id LEFT JOIN locations loc ON loc.id = l.location_id
        WHERE ${where.join(' AND ')}

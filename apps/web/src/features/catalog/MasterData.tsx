@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { serverDetail } from '../../app/server-detail';
 import { Button, Card, Input } from '../../ui';
+import { LoadProblem, useLoadProblem } from '../../app/load-problem';
 
 type Kind = 'locations' | 'quantity-units' | 'product-groups';
 type Item = Schemas['MasterDataItemResponse'];
@@ -17,11 +18,12 @@ const KINDS: { kind: Kind; field: keyof Schemas['MasterDataResponse'] }[] = [
 export function MasterData() {
   const { t } = useTranslation();
   const api = useApi();
+  const { failed: loadFailed, watch } = useLoadProblem();
   const [data, setData] = useState<Schemas['MasterDataResponse'] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    api.GET('/api/v1/catalog/master-data').then(({ data }) => setData(data ?? null), () => undefined);
+    watch('master-data', api.GET('/api/v1/catalog/master-data'), setData);
   }, [api]);
   useEffect(load, [load]);
 
@@ -41,6 +43,7 @@ export function MasterData() {
   if (!data) return null;
   return (
     <Card title={t('masterData.heading')} titleId="master-data-heading">
+      <LoadProblem failed={loadFailed} onRetry={load} />
       {problem && (
         <p className="form-problem" role="alert" data-testid="master-data-problem">
           {problem}

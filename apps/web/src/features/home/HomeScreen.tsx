@@ -68,6 +68,7 @@ export function HomeScreen() {
                 <Link key={lot.id} href={paths.product(lot.product_id)} asChild>
                   <ListRow
                     title={lot.product_name}
+                    thumbnailSrc={lot.product_image_url}
                     subtitle={
                       lot.best_before_date ? <BestBeforeBadge state={freshness(lot.best_before_date, today)}>{formatDay(lot.best_before_date, locale)}</BestBeforeBadge> : undefined
                     }

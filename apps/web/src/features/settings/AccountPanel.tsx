@@ -7,11 +7,13 @@ import type { Auth } from '../../app/use-auth';
 import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../../app/recent-auth';
 import { Button, Card, Input } from '../../ui';
+import { LoadProblem, useLoadProblem } from '../../app/load-problem';
 
 /** The signed-in user's password and devices (this one marked); the owner also edits the profile. */
 export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { isOwner: boolean; displayName: string; email: string | null; onProfileSaved: Auth['adopt'] }) {
   const { t } = useTranslation();
   const api = useApi();
+  const { failed: loadFailed, watch } = useLoadProblem();
   const withRecentAuth = useRecentAuth();
   const [sessions, setSessions] = useState<Schemas['AuthSessionResponse'][]>([]);
   const [name, setName] = useState(displayName);
@@ -20,7 +22,7 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    api.GET('/api/v1/auth/sessions').then(({ data }) => setSessions(data ?? []), () => undefined);
+    watch('sessions', api.GET('/api/v1/auth/sessions'), setSessions);
   }, [api]);
   useEffect(load, [load]);
 
@@ -49,6 +51,7 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
 
   return (
     <Card title={t('account.heading')} titleId="account-heading" className="settings-panel">
+      <LoadProblem failed={loadFailed} onRetry={load} />
       {notice && (
         <p className="notice" role="status" data-testid="account-notice">
           {notice}

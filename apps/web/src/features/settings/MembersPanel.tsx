@@ -5,6 +5,7 @@ import { useApi } from '../../app/api-context';
 import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../../app/recent-auth';
 import { Button, Card, Input, Select } from '../../ui';
+import { LoadProblem, useLoadProblem } from '../../app/load-problem';
 
 type Role = Schemas['HouseholdInvitationCreateInput']['role'];
 
@@ -12,6 +13,7 @@ type Role = Schemas['HouseholdInvitationCreateInput']['role'];
 export function MembersPanel({ selfId, selfRole }: { selfId: string; selfRole: string }) {
   const { t } = useTranslation();
   const api = useApi();
+  const { failed: loadFailed, watch } = useLoadProblem();
   const withRecentAuth = useRecentAuth();
   const [members, setMembers] = useState<Schemas['HouseholdMemberResponse'][]>([]);
   const [invitations, setInvitations] = useState<Schemas['HouseholdInvitationResponse'][]>([]);
@@ -25,8 +27,8 @@ export function MembersPanel({ selfId, selfRole }: { selfId: string; selfRole: s
   const manageable = (member: Schemas['HouseholdMemberResponse']) => member.role !== 'owner' && member.id !== selfId && (selfRole === 'owner' || member.role !== 'admin');
 
   const load = useCallback(() => {
-    api.GET('/api/v1/auth/members').then(({ data }) => setMembers(data ?? []), () => undefined);
-    api.GET('/api/v1/auth/invitations').then(({ data }) => setInvitations(data ?? []), () => undefined);
+    watch('members', api.GET('/api/v1/auth/members'), setMembers);
+    watch('invitations', api.GET('/api/v1/auth/invitations'), setInvitations);
   }, [api]);
   useEffect(load, [load]);
 
@@ -57,6 +59,7 @@ export function MembersPanel({ selfId, selfRole }: { selfId: string; selfRole: s
 
   return (
     <Card title={t('members.heading')} titleId="members-heading" className="settings-panel">
+      <LoadProblem failed={loadFailed} onRetry={load} />
       {notice && (
         <p className="form-problem" role="alert" data-testid="members-problem">
           {notice}

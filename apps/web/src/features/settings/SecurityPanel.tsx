@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { useRecentAuth } from '../../app/recent-auth';
 import { Button, Card, Input } from '../../ui';
+import { LoadProblem, useLoadProblem } from '../../app/load-problem';
 
 /** Two-factor sign-in (TOTP with a QR code; recovery codes shown once) and passkeys. */
 export function SecurityPanel() {
   const { t } = useTranslation();
   const api = useApi();
+  const { failed: loadFailed, watch } = useLoadProblem();
   const withRecentAuth = useRecentAuth();
   const [security, setSecurity] = useState<Schemas['SecurityStateResponse'] | null>(null);
   const [setup, setSetup] = useState<Schemas['TotpSetupResponse'] | null>(null);
@@ -18,7 +20,7 @@ export function SecurityPanel() {
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    api.GET('/api/v1/auth/security').then(({ data }) => setSecurity(data ?? null), () => undefined);
+    watch('security', api.GET('/api/v1/auth/security'), setSecurity);
   }, [api]);
   useEffect(load, [load]);
 
@@ -60,6 +62,7 @@ export function SecurityPanel() {
   if (!security) return null;
   return (
     <Card title={t('security.heading')} titleId="security-heading" className="settings-panel">
+      <LoadProblem failed={loadFailed} onRetry={load} />
       {notice && (
         <p className="notice" role="status" data-testid="security-notice">
           {notice}

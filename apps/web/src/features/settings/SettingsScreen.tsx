@@ -99,8 +99,13 @@ function GeneralSettings() {
   };
   const changeLanguage = async (locale: Locale) => {
     await i18n.changeLanguage(locale);
-    // Stored on the account, so other devices and the service's messages follow it.
-    await api.PATCH('/api/v1/auth/preferences', { body: { preferred_locale: locale } }).catch(() => undefined);
+    // Stored on the account, so other devices and the service's messages follow it; this device
+    // keeps the choice either way, and says when the account could not be told.
+    const stored = await api.PATCH('/api/v1/auth/preferences', { body: { preferred_locale: locale } }).then(
+      ({ error }) => error === undefined,
+      () => false,
+    );
+    setNotice(stored ? null : t('more.languageNotStored'));
   };
   return (
   <section className="card form" aria-labelledby="more-heading">

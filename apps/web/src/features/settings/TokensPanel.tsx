@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { useRecentAuth } from '../../app/recent-auth';
 import { Button, Card, Input } from '../../ui';
+import { LoadProblem, useLoadProblem } from '../../app/load-problem';
 
 type Scope = Schemas['ApiTokenScopeResponse'];
 type Token = Schemas['ApiTokenResponse'];
@@ -15,6 +16,7 @@ type Token = Schemas['ApiTokenResponse'];
 export function TokensPanel() {
   const { t } = useTranslation();
   const api = useApi();
+  const { failed: loadFailed, watch } = useLoadProblem();
   const withRecentAuth = useRecentAuth();
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [tokens, setTokens] = useState<Token[]>([]);
@@ -25,10 +27,10 @@ export function TokensPanel() {
   const [copied, setCopied] = useState(false);
 
   const load = useCallback(() => {
-    api.GET('/api/v1/auth/api-tokens').then(({ data }) => setTokens(data ?? []), () => undefined);
+    watch('tokens', api.GET('/api/v1/auth/api-tokens'), setTokens);
   }, [api]);
   useEffect(() => {
-    api.GET('/api/v1/auth/api-token-scopes').then(({ data }) => setScopes(data ?? []), () => undefined);
+    watch('scopes', api.GET('/api/v1/auth/api-token-scopes'), setScopes);
     load();
   }, [api, load]);
 
@@ -59,6 +61,7 @@ export function TokensPanel() {
 
   return (
     <Card title={t('tokens.heading')} titleId="tokens-heading" className="settings-panel">
+      <LoadProblem failed={loadFailed} onRetry={load} />
       {created && (
         <div className="notice" data-testid="token-created">
           <p>{t('tokens.once')}</p>

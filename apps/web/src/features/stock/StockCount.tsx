@@ -1,8 +1,9 @@
 import type { Schemas } from '@hinv/api-client';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { Button, Card, Input } from '../../ui';
+import { LoadProblem, useLoadProblem } from '../../app/load-problem';
 
 type Product = Schemas['CatalogProductDetailResponse'];
 
@@ -13,6 +14,7 @@ type Product = Schemas['CatalogProductDetailResponse'];
 export function StockCount({ onDone }: { onDone: (message: string | null) => void }) {
   const { t } = useTranslation();
   const api = useApi();
+  const { failed: loadFailed, watch } = useLoadProblem();
   const [products, setProducts] = useState<Product[]>([]);
   const [counted, setCounted] = useState<Record<string, string>>({});
   const [reviewing, setReviewing] = useState(false);
@@ -20,9 +22,10 @@ export function StockCount({ onDone }: { onDone: (message: string | null) => voi
   const [key, setKey] = useState(() => `count_${crypto.randomUUID()}`);
   const [problem, setProblem] = useState(false);
 
-  useEffect(() => {
-    api.GET('/api/v1/stock/count/products', { params: { query: { q: '' } } }).then(({ data }) => setProducts(data ?? []), () => undefined);
-  }, [api]);
+  const load = useCallback(() => {
+    watch('products', api.GET('/api/v1/stock/count/products', { params: { query: { q: '' } } }), setProducts);
+  }, [api, watch]);
+  useEffect(load, [load]);
 
   const lines = products
     .filter((product) => counted[product.id] !== undefined && counted[product.id] !== '')
@@ -39,6 +42,7 @@ export function StockCount({ onDone }: { onDone: (message: string | null) => voi
 
   return (
     <Card title={t(reviewing ? 'count.review' : 'count.heading')} titleId="count-heading" data-testid="stock-count">
+      <LoadProblem failed={loadFailed} onRetry={load} />
       {!reviewing ? (
         <ul className="rows">
           {products.map((product) => (

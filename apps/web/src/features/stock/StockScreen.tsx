@@ -80,6 +80,7 @@ export function StockScreen() {
               <Link key={row.product_id} href={paths.product(row.product_id)} asChild>
                 <ListRow
                   title={row.product_name}
+                  thumbnailSrc={row.product_image_url}
                   subtitle={row.earliest_best_before_date ? bestBefore(row.earliest_best_before_date) : undefined}
                   trailing={
                     <span className="quantity" data-testid={`stock-${row.product_name}`}>
@@ -123,6 +124,7 @@ export function StockScreen() {
               <ListRow
                 key={lot.id}
                 title={lot.product_name}
+                thumbnailSrc={lot.product_image_url}
                 subtitle={lot.best_before_date ? bestBefore(lot.best_before_date) : undefined}
                 trailing={formatQuantity(lot.quantity, locale)}
               />

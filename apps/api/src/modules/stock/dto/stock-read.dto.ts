@@ -5,6 +5,8 @@ import { IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Length, Max, MaxLeng
 export class StockProductResponse {
   product_id: string;
   product_name: string;
+  /** The product's photo (`/api/v1/catalog/products/{id}/image?…`), for the stock list's rows. */
+  product_image_url?: string | null;
   quantity_unit_name?: string | null;
   /** Sum of the remaining quantity of the product's lots. */
   quantity: number;
@@ -19,6 +21,8 @@ export class StockLotResponse {
   id: string;
   product_id: string;
   product_name: string;
+  /** The product's photo, for lists of lots (expiring soon). */
+  product_image_url?: string | null;
   variant_id?: string | null;
   @ApiProperty({ type: 'integer', nullable: true, required: false })
   location_id?: number | null;
