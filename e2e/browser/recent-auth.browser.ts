@@ -24,12 +24,12 @@ describe('the recent-authentication prompt in the PWA', () => {
     await page.click('text=Sign out all other devices');
     await page.waitForSelector('#reauth-heading');
     await page.fill('input[name="reauth_password"]', 'wrong password');
-    await page.click('.overlay button[type="submit"]');
-    await expect.poll(() => page.locator('.overlay [role="alert"]').count()).toBe(1);
+    await page.click('[data-testid="reauth"] button[type="submit"]');
+    await expect.poll(() => page.locator('[data-testid="reauth"] [role="alert"]').count()).toBe(1);
     await page.fill('input[name="reauth_password"]', 'prompt owner password');
-    await page.click('.overlay button[type="submit"]');
+    await page.click('[data-testid="reauth"] button[type="submit"]');
     await expect.poll(() => page.getByTestId('more-notice').textContent()).toBe('Signed out 0 other devices.');
-    expect(await page.locator('#reauth-heading').count()).toBe(0);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Banner, Button, Field, Input, Sheet } from '../ui';
 import { useApi } from './api-context';
 
 type Confirm = () => Promise<boolean>;
@@ -47,33 +48,28 @@ export function RecentAuthProvider({ children }: { children: ReactNode }) {
   return (
     <RecentAuthContext value={confirm}>
       {children}
-      {open && (
-        <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="reauth-heading">
-          <form className="card form" onSubmit={submit}>
-            <h2 id="reauth-heading">{t('reauth.heading')}</h2>
-            <p className="muted">{t('reauth.intro')}</p>
-            <label>
-              {t('auth.field.password')}
-              <input name="reauth_password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-            </label>
-            <label>
-              {t('reauth.code')}
-              <input name="reauth_code" autoComplete="one-time-code" maxLength={64} value={code} onChange={(e) => setCode(e.target.value)} />
-            </label>
-            {failed && (
-              <p className="form-problem" role="alert">
-                {t('reauth.failed')}
-              </p>
-            )}
-            <div className="actions">
-              <button type="submit">{t('reauth.submit')}</button>
-              <button type="button" className="secondary" onClick={() => finish(false)}>
-                {t('reauth.cancel')}
-              </button>
-            </div>
-          </form>
-        </div>
-      )}
+      <Sheet open={open} onClose={() => finish(false)} title={<span id="reauth-heading">{t('reauth.heading')}</span>} closeLabel={t('reauth.cancel')}>
+        <form className="ui-stack" data-testid="reauth" onSubmit={submit}>
+          <p className="muted">{t('reauth.intro')}</p>
+          <Field label={t('auth.field.password')}>
+            <Input name="reauth_password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field>
+          <Field label={t('reauth.code')}>
+            <Input name="reauth_code" autoComplete="one-time-code" maxLength={64} value={code} onChange={(e) => setCode(e.target.value)} />
+          </Field>
+          {failed && (
+            <Banner tone="danger" role="alert">
+              {t('reauth.failed')}
+            </Banner>
+          )}
+          <div className="ui-cluster ui-cluster--end">
+            <Button variant="quiet" onClick={() => finish(false)}>
+              {t('reauth.cancel')}
+            </Button>
+            <Button type="submit">{t('reauth.submit')}</Button>
+          </div>
+        </form>
+      </Sheet>
     </RecentAuthContext>
   );
 }
