@@ -4,9 +4,9 @@
 //   node bench/run.mjs lighthouse        (runs only when named; about 20 s per screen)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM } from '../e2e/support/chromium.ts';
 import { freePort, report, startBuiltServer } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENS = ['/', '/scan', '/stock', '/shopping', '/settings'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 

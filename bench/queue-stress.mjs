@@ -17,21 +17,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Sqlite from 'better-sqlite3';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
 import { ROOT, freePort, report, startBuiltServer } from './lib.mjs';
 
 const PASSWORD = 'queue stress owner password';
 const CAMERA_CODE = '4006381333931';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags of e2e/support/browser.ts (that module needs vitest, so it cannot be imported here). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const fromE2e = async (name) => import(pathToFileURL(createRequire(join(ROOT, 'e2e/package.json')).resolve(name)).href);
 

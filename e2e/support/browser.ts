@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { REPO_ROOT, startServer, type RunningServer } from './server.js';
 
-/** Debian's chromium, installed by scripts/ensure-browser.sh; never a downloaded browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 /** Screenshots and other artefacts of browser tests. */
 export const TEST_OUTPUT = join(REPO_ROOT, 'test-output', 'browser');
@@ -15,16 +15,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 
