@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { parse as parseCookie } from 'cookie';
+import { parseCookie } from 'cookie';
 import type { Request } from 'express';
 import { SESSION_COOKIE } from '../../common/access/access.decorators.js';
 import { CredentialResolver, type CredentialResult } from '../../common/access/credential-resolver.js';
