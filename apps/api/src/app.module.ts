@@ -11,6 +11,7 @@ import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { ScansModule } from './modules/scans/scans.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
 import { ShoppingModule } from './modules/shopping/shopping.module.js';
 import { StatusModule } from './modules/status/status.module.js';
 import { StockModule } from './modules/stock/stock.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         ShoppingModule,
         ScansModule,
         HealthModule,
+        SettingsModule,
         StatusModule,
         ExperienceModule,
       ],

@@ -880,6 +880,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipt provider, the Grocy connector and the receipt-file retention; keys only as `api_key_configured`. */
+        get: operations["getSettings"];
+        /** Replaces all three sections. An `api_key` left out or null keeps the stored key, an empty string removes it. */
+        put: operations["saveSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/shopping-list": {
         parameters: {
             query?: never;
@@ -1343,6 +1361,20 @@ export interface components {
             /** @default false */
             complete_onboarding?: boolean;
         };
+        GrocySettingsInput: {
+            /**
+             * @description Write-only. Omitted or null keeps the stored key, an empty string removes it, any other value
+             *     replaces it. It is never returned; the response says only `api_key_configured`.
+             */
+            api_key?: string | null;
+            /** @default false */
+            enabled?: boolean;
+            /**
+             * @description Base URL of the Grocy instance (without `/api`); private and loopback addresses are fine.
+             * @default http://grocy:80
+             */
+            url?: string;
+        };
         HTTPValidationError: {
             code: string;
             detail: components["schemas"]["ValidationError"][];
@@ -1491,6 +1523,63 @@ export interface components {
         PasswordChangeInput: {
             password: string;
         };
+        PrivacySettingsInput: {
+            /**
+             * @description Delete a receipt's image or PDF right after a successful analysis.
+             * @default false
+             */
+            delete_image_after_analysis?: boolean;
+            /**
+             * @description Days a receipt file is kept before the cleanup removes it; 0 makes it eligible at once.
+             * @default 7
+             */
+            retention_days?: number;
+        };
+        ProviderSettingsInput: {
+            /**
+             * @description Write-only. Omitted or null keeps the stored key, an empty string removes it, any other value
+             *     replaces it. It is never returned; the response says only `api_key_configured`.
+             */
+            api_key?: string | null;
+            /**
+             * @description Base URL of the provider's API; https for the hosted providers, http allowed for local ones.
+             * @default https://api.cortecs.ai/v1
+             */
+            base_url?: string;
+            /**
+             * @description The model name; empty means no model is chosen.
+             * @default
+             */
+            model?: string;
+            /**
+             * @default cortecs
+             * @enum {string}
+             */
+            type?: "cortecs" | "openai" | "openrouter" | "ollama" | "openai-compatible" | "anthropic";
+        };
+        PublicGrocySettings: {
+            /** @description Whether an API key is stored (the key itself is never returned). */
+            api_key_configured: boolean;
+            enabled: boolean;
+            url: string;
+        };
+        PublicPrivacySettings: {
+            delete_image_after_analysis: boolean;
+            retention_days: number;
+        };
+        PublicProviderSettings: {
+            /** @description Whether an API key is stored (the key itself is never returned). */
+            api_key_configured: boolean;
+            base_url: string;
+            model: string;
+            /** @enum {string} */
+            type: "cortecs" | "openai" | "openrouter" | "ollama" | "openai-compatible" | "anthropic";
+        };
+        PublicSettingsResponse: {
+            grocy: components["schemas"]["PublicGrocySettings"];
+            privacy: components["schemas"]["PublicPrivacySettings"];
+            provider: components["schemas"]["PublicProviderSettings"];
+        };
         ReadinessCheckResponse: {
             /** @description Stable check name such as `secret_key` or `trusted_hosts`. */
             id: string;
@@ -1637,6 +1726,11 @@ export interface components {
             authenticated?: boolean;
             revoked: number;
         };
+        SettingsInput: {
+            grocy: components["schemas"]["GrocySettingsInput"];
+            privacy: components["schemas"]["PrivacySettingsInput"];
+            provider: components["schemas"]["ProviderSettingsInput"];
+        };
         SetupRequest: {
             display_name?: string | null;
             password: string;
@@ -1750,12 +1844,15 @@ export interface components {
         };
         StatusResponse: {
             catalog: components["schemas"]["CatalogSummaryResponse"];
+            /** @description Whether a Grocy API key is stored. */
             grocy_configured: boolean;
+            /** @description Whether Grocy answered; false until the connector's live check exists. */
             grocy_connected: boolean;
+            /** @description Whether the Grocy connector is switched on in the settings. */
             grocy_enabled: boolean;
-            /** @description The receipt-analysis engine in use: `local` or `openai_compatible`. */
+            /** @description The receipt provider type chosen in the settings (`cortecs` until changed). */
             provider: string;
-            /** @description Whether a receipt-analysis provider other than the built-in local parser is configured. */
+            /** @description Whether the receipt provider in the settings has a model and, unless it is Ollama, a key. */
             provider_configured: boolean;
             /** @description The release version of this installation. */
             version: string;
@@ -4879,6 +4976,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSettingsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    saveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSettingsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Recent authentication required */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

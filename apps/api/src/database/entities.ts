@@ -25,6 +25,7 @@ import { StockLotEntity } from '../modules/stock/stock-lot.entity.js';
 import { StockMovementEntity } from '../modules/stock/stock-movement.entity.js';
 import { ExperienceStateEntity } from '../modules/experience/experience-state.entity.js';
 import { InvitationEntity } from '../modules/members/invitation.entity.js';
+import { SettingsEntity } from '../modules/settings/settings.entity.js';
 
 /** Every entity of the service. A new entity goes here and gets a committed migration. */
 export const ENTITIES = [
@@ -59,4 +60,5 @@ export const ENTITIES = [
   ExternalRefEntity,
   ReceiptEntity,
   ReceiptItemEntity,
+  SettingsEntity,
 ];

@@ -6,7 +6,11 @@ import { SecretBox } from './secret-box.js';
  * Every column that holds a value sealed with the installation key. A feature that stores a new
  * kind of secret adds its column here, so key rotation re-encrypts it.
  */
-export const SEALED_COLUMNS: readonly { table: string; column: string; key: string }[] = [{ table: 'users', column: 'totp_secret', key: 'id' }];
+export const SEALED_COLUMNS: readonly { table: string; column: string; key: string }[] = [
+  { table: 'users', column: 'totp_secret', key: 'id' },
+  { table: 'instance_settings', column: 'provider_api_key', key: 'id' },
+  { table: 'instance_settings', column: 'grocy_api_key', key: 'id' },
+];
 
 export interface RotationResult {
   reencrypted: number;

@@ -11,6 +11,7 @@ import { Scanning1795310191234 } from './1795310191234-scanning.js';
 import { Receipts1795314910690 } from './1795314910690-receipts.js';
 import { StockActions1795439875240 } from './1795439875240-stock-actions.js';
 import { ShoppingMutations1795440881212 } from './1795440881212-shopping-mutations.js';
+import { Settings1795443642638 } from './1795443642638-settings.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Receipts1795314910690,
   StockActions1795439875240,
   ShoppingMutations1795440881212,
+  Settings1795443642638,
 ];

@@ -1,28 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
-import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
+import { SettingsService, type StoredSettings } from '../settings/settings.service.js';
 import type { CatalogSummaryResponse, StatusResponse } from './dto/status-response.dto.js';
+
+/**
+ * As the reference derives them from the stored settings: a provider counts as configured with a
+ * model and a key (Ollama needs no key); Grocy counts as configured once its key is stored.
+ * `grocy_connected` needs a live call to Grocy, which arrives with the connector; until then it is false.
+ */
+export function integrationStatus(settings: StoredSettings): Omit<StatusResponse, 'version' | 'catalog'> {
+  return {
+    provider: settings.providerType,
+    provider_configured: settings.providerModel !== '' && (settings.providerApiKey !== null || settings.providerType === 'ollama'),
+    grocy_configured: settings.grocyApiKey !== null,
+    grocy_enabled: settings.grocyEnabled,
+    grocy_connected: false,
+  };
+}
 
 @Injectable()
 export class StatusService {
   constructor(
-    private readonly config: AppConfig,
     private readonly database: Database,
+    private readonly settings: SettingsService,
   ) {}
 
   async getStatus(): Promise<StatusResponse> {
-    const providerConfigured = Boolean(this.config.env.RECEIPT_PROVIDER_URL && this.config.env.RECEIPT_PROVIDER_MODEL);
-    return {
-      version: APP_VERSION,
-      catalog: await this.catalogSummary(),
-      provider_configured: providerConfigured,
-      provider: providerConfigured ? 'openai_compatible' : 'local',
-      // The Grocy connector has no settings yet, so it is neither configured nor enabled.
-      grocy_configured: false,
-      grocy_enabled: false,
-      grocy_connected: false,
-    };
+    const [settings, catalog] = await Promise.all([this.settings.read(), this.catalogSummary()]);
+    return { version: APP_VERSION, catalog, ...integrationStatus(settings) };
   }
 
   /** Active products and what hangs off them; stock lots that still hold something. */

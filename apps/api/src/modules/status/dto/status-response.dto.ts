@@ -16,11 +16,14 @@ export class StatusResponse {
   /** The release version of this installation. */
   version: string;
   catalog: CatalogSummaryResponse;
-  /** Whether a receipt-analysis provider other than the built-in local parser is configured. */
+  /** Whether the receipt provider in the settings has a model and, unless it is Ollama, a key. */
   provider_configured: boolean;
-  /** The receipt-analysis engine in use: `local` or `openai_compatible`. */
+  /** The receipt provider type chosen in the settings (`cortecs` until changed). */
   provider: string;
+  /** Whether a Grocy API key is stored. */
   grocy_configured: boolean;
+  /** Whether the Grocy connector is switched on in the settings. */
   grocy_enabled: boolean;
+  /** Whether Grocy answered; false until the connector's live check exists. */
   grocy_connected: boolean;
 }

@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { checkConnectorUrl } from '../../common/http/connector-url.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Database } from '../../database/database.js';
+import {
+  HTTPS_ONLY_PROVIDERS,
+  SETTINGS_DEFAULTS,
+  type ProviderType,
+  type PublicSettingsResponse,
+  type SettingsInput,
+} from './dto/settings.dto.js';
+import { SettingsEntity } from './settings.entity.js';
+
+/** The settings row is a singleton. */
+const SETTINGS_ID = 1;
+
+/** The stored settings as the service uses them; keys stay sealed until `openProviderKey`/`openGrocyKey`. */
+export type StoredSettings = Omit<SettingsEntity, 'id' | 'updatedAt' | 'providerType'> & { providerType: ProviderType };
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  providerType: SETTINGS_DEFAULTS.provider.type,
+  providerBaseUrl: SETTINGS_DEFAULTS.provider.base_url,
+  providerModel: SETTINGS_DEFAULTS.provider.model,
+  providerApiKey: null,
+  grocyEnabled: SETTINGS_DEFAULTS.grocy.enabled,
+  grocyUrl: SETTINGS_DEFAULTS.grocy.url,
+  grocyApiKey: null,
+  privacyDeleteImageAfterAnalysis: SETTINGS_DEFAULTS.privacy.delete_image_after_analysis,
+  privacyRetentionDays: SETTINGS_DEFAULTS.privacy.retention_days,
+};
+
+/** The one place that turns stored settings into the response: keys become `api_key_configured`. */
+export function toPublicSettings(settings: StoredSettings): PublicSettingsResponse {
+  return {
+    provider: {
+      type: settings.providerType,
+      base_url: settings.providerBaseUrl,
+      model: settings.providerModel,
+      api_key_configured: settings.providerApiKey !== null,
+    },
+    grocy: { enabled: settings.grocyEnabled, url: settings.grocyUrl, api_key_configured: settings.grocyApiKey !== null },
+    privacy: {
+      delete_image_after_analysis: settings.privacyDeleteImageAfterAnalysis,
+      retention_days: settings.privacyRetentionDays,
+    },
+  };
+}
+
+/**
+ * A key from a request against the stored (sealed) one: omitted or null keeps it, a value that is
+ * empty after trimming removes it, anything else replaces it.
+ */
+export function nextSealedKey(incoming: string | null | undefined, stored: string | null, seal: (plain: string) => string): string | null {
+  if (incoming === undefined || incoming === null) return stored;
+  const key = incoming.trim();
+  return key === '' ? null : seal(key);
+}
+
+function normalUrl(value: string, requireHttps: boolean): string {
+  const checked = checkConnectorUrl(value, { requireHttps });
+  // The DTO has refused every other value already.
+  if (!checked.ok) throw new Error(`unchecked connector URL reached the settings service (${checked.problem})`);
+  return checked.url;
+}
+
+@Injectable()
+export class SettingsService {
+  private readonly box: SecretBox;
+
+  constructor(
+    config: AppConfig,
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {
+    this.box = new SecretBox(config.secret.key);
+  }
+
+  /** The stored settings, or the defaults before the first save. */
+  async read(manager: EntityManager = this.database.manager): Promise<StoredSettings> {
+    const row = await manager.findOneBy(SettingsEntity, { id: SETTINGS_ID });
+    if (!row) return { ...DEFAULT_SETTINGS };
+    const { id: _id, updatedAt: _updatedAt, ...settings } = row;
+    return { ...settings, providerType: row.providerType as ProviderType };
+  }
+
+  async getSettings(): Promise<PublicSettingsResponse> {
+    return toPublicSettings(await this.read());
+  }
+
+  /** Replaces every section; fields left out take their defaults, keys follow `nextSealedKey`. */
+  async saveSettings(input: SettingsInput): Promise<PublicSettingsResponse> {
+    const providerType = input.provider.type ?? SETTINGS_DEFAULTS.provider.type;
+    const saved = await this.database.write(async (manager) => {
+      const current = await this.read(manager);
+      const next: SettingsEntity = {
+        id: SETTINGS_ID,
+        providerType,
+        providerBaseUrl: normalUrl(input.provider.base_url ?? SETTINGS_DEFAULTS.provider.base_url, HTTPS_ONLY_PROVIDERS.has(providerType)),
+        providerModel: input.provider.model ?? SETTINGS_DEFAULTS.provider.model,
+        providerApiKey: nextSealedKey(input.provider.api_key, current.providerApiKey, (key) => this.box.seal(key)),
+        grocyEnabled: input.grocy.enabled ?? SETTINGS_DEFAULTS.grocy.enabled,
+        grocyUrl: normalUrl(input.grocy.url ?? SETTINGS_DEFAULTS.grocy.url, false),
+        grocyApiKey: nextSealedKey(input.grocy.api_key, current.grocyApiKey, (key) => this.box.seal(key)),
+        privacyDeleteImageAfterAnalysis: input.privacy.delete_image_after_analysis ?? SETTINGS_DEFAULTS.privacy.delete_image_after_analysis,
+        privacyRetentionDays: input.privacy.retention_days ?? SETTINGS_DEFAULTS.privacy.retention_days,
+        updatedAt: this.clock.now().toISOString(),
+      };
+      await manager.save(SettingsEntity, next);
+      const { id: _id, updatedAt: _updatedAt, ...settings } = next;
+      return { ...settings, providerType };
+    });
+    return toPublicSettings(saved);
+  }
+
+  /** The provider key in plain text, for the code that calls the provider; null when none is set. */
+  openProviderKey(settings: StoredSettings): string | null {
+    return settings.providerApiKey === null ? null : this.box.open(settings.providerApiKey);
+  }
+
+  /** The Grocy key in plain text, for the connector; null when none is set. */
+  openGrocyKey(settings: StoredSettings): string | null {
+    return settings.grocyApiKey === null ? null : this.box.open(settings.grocyApiKey);
+  }
+}
