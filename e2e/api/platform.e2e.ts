@@ -100,6 +100,12 @@ describe('platform layer of the built server', () => {
     const document = await get('/openapi.json', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(document.status).toBe(200);
     expect(document.headers.get('content-encoding')).toBeNull();
+    // Express routes case-insensitively: an upper-case API path is the API as well (never the
+    // web app's shell, never compressed).
+    const shouted = await get('/API/v1/health', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(shouted.status).toBe(200);
+    expect(shouted.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(shouted.headers.get('content-encoding')).toBeNull();
   });
 
   it('treats malformed JSON as a 422 body error', async () => {

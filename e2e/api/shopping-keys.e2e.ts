@@ -103,6 +103,7 @@ describe('shopping list: added items and keyed changes', () => {
     ['an amount over a million', { desired_quantity: 1_000_001, client_mutation_id: 'add-invalid-02' }, 'desired_quantity'],
     ['notes over 500 characters', { desired_quantity: 1, notes: 'n'.repeat(501), client_mutation_id: 'add-invalid-03' }, 'notes'],
     ['an unknown field', { desired_quantity: 1, client_mutation_id: 'add-invalid-04', label: 'free text' }, 'label'],
+    ['null notes', { desired_quantity: 1, notes: null, client_mutation_id: 'add-invalid-05' }, 'notes'],
   ])('refuses an add with %s with 422 in the spec’s shape', async (_case, fields, field) => {
     const response = await owner.call('POST', '/api/v1/shopping-list', { product_id: butter.id, ...fields });
     expect(response.status).toBe(422);
@@ -112,7 +113,8 @@ describe('shopping list: added items and keyed changes', () => {
 
   it('refuses a change with a malformed key with 422', async () => {
     const [item] = (await list()).filter((open) => open.product_id === butter.id);
-    for (const key of ['short', 'k'.repeat(101), 42]) {
+    // null as well: it must not reach the key lookup (an explicit null is refused, never a 500).
+    for (const key of ['short', 'k'.repeat(101), 42, null]) {
       const response = await owner.call('PATCH', `/api/v1/shopping-list/${item.id}`, { desired_quantity: 1, expected_updated_at: item.updated_at, client_mutation_id: key });
       expect(response.status).toBe(422);
       expect(((await response.json()) as { detail: { loc: string[] }[] }).detail[0].loc).toEqual(['body', 'client_mutation_id']);

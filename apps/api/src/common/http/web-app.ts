@@ -12,7 +12,8 @@ export function defaultWebDistDir(): string {
 }
 
 /** Paths the API owns; everything else belongs to the PWA. */
-const SERVER_PATHS = /^\/(api(\/|$)|docs(\/|$)|redoc(\/|$)|openapi\.json$)/;
+// Case-insensitive like Express's router: `/API/v1/…` reaches the API too and must be treated as such.
+const SERVER_PATHS = /^\/(api(\/|$)|docs(\/|$)|redoc(\/|$)|openapi\.json$)/i;
 
 /**
  * Serves the PWA on the same port as the API: compressed (brotli or gzip, as the browser

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { GENERATION_ACTIONS, type GenerationAction } from '../shopping-generation.entity.js';
+import { Optional } from '../../../common/errors/nullable.js';
 
 export class ShoppingListItemResponse {
   id: string;
@@ -32,11 +33,11 @@ export class ShoppingListItemUpdateInput {
   desired_quantity: number;
 
   /** true completes the item (it leaves the list); leaving it out reopens it. */
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   checked?: boolean = false;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(500)
   notes?: string = '';
@@ -48,9 +49,9 @@ export class ShoppingListItemUpdateInput {
   /**
    * Optional idempotency key (our addition): a retry with the same key returns the first answer
    * and changes nothing, even though `expected_updated_at` no longer matches by then; the key
-   * used for another item or change is 409 `shopping_key_used`.
+   * used for another item or change is 409 `shopping_key_used`. An explicit `null` is refused.
    */
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(8, 100)
   client_mutation_id?: string;
@@ -70,7 +71,7 @@ export class ShoppingListItemCreateInput {
   desired_quantity: number;
 
   /** Kept on a new item; added to an existing item's notes on a line of its own (the whole at most 500 characters). */
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(500)
   notes?: string = '';
