@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../ui';
 import { createQueryClient } from '../lib/query-client';
-import { indexedDbPersister } from '../lib/query-persister';
+import { queryPersister } from '../lib/query-persister';
 import { persistOptions } from './offline-cache';
 import { Shell } from './Shell';
 
@@ -11,9 +11,8 @@ import { Shell } from './Shell';
 export function App() {
   const { t } = useTranslation();
   const [queryClient] = useState(createQueryClient);
-  const [persister] = useState(indexedDbPersister);
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={{ ...persistOptions, persister }}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={{ ...persistOptions, persister: queryPersister }}>
       <ToastProvider dismissLabel={t('app.dismiss')}>
         <Shell />
       </ToastProvider>

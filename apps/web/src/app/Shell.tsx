@@ -7,6 +7,7 @@ import { InviteScreen } from '../features/auth/InviteScreen';
 import { SignIn } from '../features/auth/SignIn';
 import { HomeScreen } from '../features/home/HomeScreen';
 import { ScanScreen } from '../features/scanner/ScanScreen';
+import { queryPersister } from '../lib/query-persister';
 import { useOnline } from '../lib/use-online';
 import { Banner } from '../ui';
 import { HealthStatus } from './HealthStatus';
@@ -45,7 +46,9 @@ export function Shell() {
   // Signed out (or the session ended): what the last person saw leaves the device too.
   const signedOut = auth.state !== null && !auth.state.authenticated;
   useEffect(() => {
-    if (signedOut && !restoring) queryClient.clear();
+    if (!signedOut || restoring) return;
+    queryClient.clear();
+    void queryPersister.removeClient();
   }, [queryClient, signedOut, restoring]);
   const inviteToken = INVITE_PATH.exec(location)?.[1];
   const online = useOnline();

@@ -5,6 +5,13 @@ import { ApiError } from './api-result';
 const FRESH_MS = 30_000;
 
 /**
+ * How long the last answer of a query is kept (in memory, and on the device through the persister):
+ * a week, so a list looked at days ago can still be read without a signal. TanStack drops a query
+ * nobody watches after `gcTime`, and what is dropped is not persisted either.
+ */
+export const KEEP_CACHED_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
  * The one query client: lists cached and shared between screens, refetched when the window
  * gets focus again and when the connection comes back. A request the server refused (4xx) is
  * not retried (asking again gives the same answer); a network failure or 5xx is retried twice.
@@ -14,6 +21,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: FRESH_MS,
+        gcTime: KEEP_CACHED_MS,
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
         retry: (failures, error) => !(error instanceof ApiError && error.refused) && failures < 2,

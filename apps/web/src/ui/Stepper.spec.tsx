@@ -104,9 +104,10 @@ describe('stepValue', () => {
     expect([decimalsOf(3), decimalsOf(0.25), decimalsOf(1e-7), decimalsOf(1.5e-7), decimalsOf(2e21)]).toEqual([0, 2, 7, 8, 0]);
   });
 
-  it('takes a typed amount when editable: comma or point, kept within its bounds', async () => {
+  it('takes a typed amount when editable, and marks one it cannot use instead of replacing it', async () => {
     const changes: number[] = [];
-    const page = render(<Harness initial={1} min={1} typedMin={0.001} max={100} editable changes={changes} />);
+    const validity: boolean[] = [];
+    const page = render(<Harness initial={1} min={1} typedMin={0.001} max={100} editable changes={changes} onTypedValidity={(valid) => validity.push(valid)} />);
     const field = spinbutton(page) as HTMLInputElement;
     const type = (text: string) => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, text);
@@ -116,21 +117,29 @@ describe('stepValue', () => {
       field.focus();
       type('0,5');
     });
-    await act(async () => field.blur());
     expect(changes).toEqual([0.5]);
+    expect(field.getAttribute('aria-valuemin')).toBe('0.001');
+    // Out of range or not a number: nothing changes, the text stays and is marked.
+    for (const text of ['250', 'lots', '0']) {
+      await act(async () => type(text));
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+    }
+    await act(async () => field.blur());
+    expect(field.value).toBe('0');
+    expect(changes).toEqual([0.5]);
+    expect(validity).toEqual([true, false, false, false]);
+    // Below the buttons' minimum, a step down never raises the amount.
     await act(async () => {
       field.focus();
-      type('250');
+      type('0.5');
     });
     await act(async () => field.blur());
-    expect(changes).toEqual([0.5, 100]);
-    await act(async () => {
-      field.focus();
-      type('lots');
-    });
-    await act(async () => field.blur());
-    expect(changes).toEqual([0.5, 100]);
-    expect(field.getAttribute('aria-valuenow')).toBe('100');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    await act(async () => press(field, 'ArrowDown'));
+    await act(async () => press(field, 'Home'));
+    expect(changes).toEqual([0.5]);
+    await act(async () => press(field, 'ArrowUp'));
+    expect(changes).toEqual([0.5, 1.5]);
   });
 
   it('reads typed numbers the way people write them', () => {

@@ -3,7 +3,7 @@ import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
 import { cx } from './class-names';
 import { IconButton } from './IconButton';
-import { clamp, parseTyped, stepValue } from './step-value';
+import { parseTyped, stepValue } from './step-value';
 import './Stepper.css';
 
 export interface StepperProps {
@@ -27,11 +27,21 @@ export interface StepperProps {
    */
   editable?: boolean;
   typedMin?: number;
+  /**
+   * Told whether the typed text is a usable amount (a number within `typedMin`…`max`), as it is
+   * typed: a screen keeps its submit button off while it is not, instead of sending the old value.
+   */
+  onTypedValidity?: (valid: boolean) => void;
   className?: string;
 }
 
 /** Keys of the ARIA spinbutton pattern, as a number of steps; Home and End are handled apart. */
 const KEY_STEPS: Record<string, number> = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1, PageUp: 10, PageDown: -10 };
+
+function plainNumber(value: number): string {
+  const locale = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(value);
+}
 
 function formatInPageLocale(value: number): string {
   const locale = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
@@ -53,6 +63,7 @@ export function Stepper({
   disabled = false,
   editable = false,
   typedMin = min,
+  onTypedValidity,
   className,
 }: StepperProps) {
   // What is being typed, while the field has focus; null shows the value itself.
@@ -63,30 +74,44 @@ export function Stepper({
   const change = (next: number) => {
     if (!disabled && next !== value) onChange(next);
   };
-  const move = (count: number) => change(stepValue(value, count, { step, min, max }));
+  // A typed value may sit below the buttons' minimum (0.5 of whole packages): a step down must
+  // then leave it, never move it up to the minimum.
+  const stepped = (count: number) => {
+    const next = stepValue(value, count, { step, min, max });
+    return (count < 0 && next > value) || (count > 0 && next < value) ? value : next;
+  };
+  const move = (count: number) => change(stepped(count));
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     let next: number | undefined;
-    if (event.key in KEY_STEPS) next = stepValue(value, KEY_STEPS[event.key], { step, min, max });
-    else if (event.key === 'Home' && Number.isFinite(min)) next = min;
+    if (event.key in KEY_STEPS) next = stepped(KEY_STEPS[event.key]);
+    else if (event.key === 'Home' && Number.isFinite(min)) next = Math.min(min, value);
     else if (event.key === 'End' && Number.isFinite(max)) next = max;
     if (next === undefined) return;
     event.preventDefault();
     change(next);
   };
 
-  const text = format(value);
-  const commitTyped = () => {
-    if (typed === null) return;
-    const parsed = parseTyped(typed);
-    setTyped(null);
-    if (parsed !== null) change(Number(clamp(parsed, typedMin, max).toFixed(6)));
+  // Typed text shows the number without grouping: "1.500" would read back as one and a half.
+  const text = editable ? plainNumber(value) : format(value);
+  const usable = (candidate: number | null): candidate is number => candidate !== null && candidate >= typedMin && candidate <= max;
+  const onTyped = (next: string) => {
+    setTyped(next);
+    const parsed = parseTyped(next);
+    onTypedValidity?.(usable(parsed));
+    // Every usable amount counts at once, so a tap on Confirm right after typing sends it.
+    if (usable(parsed)) change(Number(parsed.toFixed(6)));
   };
+  // Leaving the field shows the value again; an unusable text stays (marked) until it is fixed.
+  const commitTyped = () => {
+    if (typed !== null && usable(parseTyped(typed))) setTyped(null);
+  };
+  const invalid = typed !== null && !usable(parseTyped(typed));
   const spin = {
     role: 'spinbutton',
     'aria-label': label,
     'aria-valuenow': value,
-    'aria-valuemin': Number.isFinite(min) ? min : undefined,
+    'aria-valuemin': Number.isFinite(editable ? typedMin : min) ? (editable ? typedMin : min) : undefined,
     'aria-valuemax': Number.isFinite(max) ? max : undefined,
     'aria-valuetext': text,
     'aria-disabled': disabled || undefined,
@@ -104,7 +129,8 @@ export function Stepper({
           disabled={disabled}
           value={typed ?? text}
           onFocus={(event) => event.currentTarget.select()}
-          onChange={(event) => setTyped(event.target.value)}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onTyped(event.target.value)}
           onBlur={commitTyped}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {

@@ -56,7 +56,8 @@ export function ProductScreen({ productId }: { productId: string }) {
         {product && <Thumbnail name={product.name} src={product.image_url} size="lg" />}
       </Card>
       <Card title={t('productStock.lots')} headingLevel={3}>
-        {lots.length === 0 ? (
+        <QueryProblem query={lotsQuery} />
+        {lotsQuery.isSuccess && lots.length === 0 ? (
           <EmptyState title={t('productStock.noLots')} headingLevel={3} />
         ) : (
           <List data-testid="lot-list">

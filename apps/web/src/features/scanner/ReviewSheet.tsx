@@ -41,6 +41,8 @@ export function ReviewSheet({ draft: initial, onDone, onDismiss }: ReviewSheetPr
   const api = useApi();
   const queryClient = useQueryClient();
   const formId = useId();
+  // A typed amount the stepper cannot use keeps Confirm off instead of confirming the old one.
+  const [amountUsable, setAmountUsable] = useState(true);
   const [draft, setDraft] = useState(initial);
   const [confirmKey] = useState(() => newMutationId('confirm'));
   const suggestion = (draft.suggestion ?? {}) as Record<string, string | null>;
@@ -82,7 +84,7 @@ export function ReviewSheet({ draft: initial, onDone, onDismiss }: ReviewSheetPr
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || !amountUsable) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -159,7 +161,7 @@ export function ReviewSheet({ draft: initial, onDone, onDismiss }: ReviewSheetPr
           <Button variant="quiet" size="lg" icon={Trash2} onClick={() => void discard()} aria-disabled={busy || undefined}>
             {t('review.discard')}
           </Button>
-          <Button type="submit" form={formId} size="lg" icon={Check} loading={busy}>
+          <Button type="submit" form={formId} size="lg" icon={Check} loading={busy} disabled={!amountUsable}>
             {t('review.confirm')}
           </Button>
         </>
@@ -223,6 +225,7 @@ export function ReviewSheet({ draft: initial, onDone, onDismiss }: ReviewSheetPr
               // Weighed and loose goods: 0.5 kg can be typed, the buttons count whole packages.
               editable
               typedMin={0.001}
+              onTypedValidity={setAmountUsable}
               label={t('review.quantity')}
               decreaseLabel={t('review.less')}
               increaseLabel={t('review.more')}

@@ -10,7 +10,8 @@ interface Answer {
 /**
  * One queued change sent with its own key, the answer classified the way the queue needs it: a
  * network failure, a 5xx, 408 or 429 stops the sync and keeps the change for the next attempt; a
- * 401 stops it for a new sign-in; any other refusal (404, 409, 403, 422) is final for this change.
+ * 401 or 403 stops it for a (new) sign-in: changes queued by a member must not be dropped because a
+ * viewer signed in on the same device next; any other refusal (404, 409, 422) is final for this change.
  */
 export async function sendChange(api: ApiClient, change: QueuedChange): Promise<SendOutcome> {
   let answer: Answer;
@@ -32,7 +33,7 @@ export async function sendChange(api: ApiClient, change: QueuedChange): Promise<
   }
   const { data, error, response } = answer;
   if (response.ok && data) return { ok: true, item: data };
-  if (response.status === 401) return { ok: false, kind: 'unauthorized' };
+  if (response.status === 401 || response.status === 403) return { ok: false, kind: 'unauthorized' };
   if (response.status >= 500 || response.status === 408 || response.status === 429) return { ok: false, kind: 'network' };
   const body = (error ?? {}) as { code?: unknown; detail?: unknown };
   return {

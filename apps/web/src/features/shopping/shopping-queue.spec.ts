@@ -30,7 +30,9 @@ class FakeServer {
   }
 
   put(label: string): Item {
-    const item: Item = { ...look(label), id: label.toLowerCase(), desired_quantity: 1, checked: 0, notes: '', created_at: this.stamp(), updated_at: this.stamp() };
+    // As the server: a new item's created_at and updated_at are the same moment.
+    const at = this.stamp();
+    const item: Item = { ...look(label), id: label.toLowerCase(), desired_quantity: 1, checked: 0, notes: '', created_at: at, updated_at: at };
     this.items.set(item.id, item);
     return item;
   }
@@ -48,7 +50,10 @@ class FakeServer {
       const open = [...this.items.values()].find((candidate) => candidate.product_id === change.productId && !candidate.checked);
       item = open
         ? { ...open, desired_quantity: open.desired_quantity + change.desiredQuantity, updated_at: this.stamp() }
-        : { ...change.look, id: `new-${(this.ids += 1)}`, desired_quantity: change.desiredQuantity, checked: 0, notes: change.notes, created_at: this.stamp(), updated_at: this.stamp() };
+        : (() => {
+            const at = this.stamp();
+            return { ...change.look, id: `new-${(this.ids += 1)}`, desired_quantity: change.desiredQuantity, checked: 0, notes: change.notes, created_at: at, updated_at: at };
+          })();
     } else {
       const existing = this.items.get(target);
       if (!existing) return { ok: false, kind: 'refused', status: 404, code: 'shopping_item_not_found', detail: 'Shopping list item not found' };
@@ -213,6 +218,18 @@ describe('ShoppingQueue (fake IndexedDB)', () => {
     await queue.enqueueUpdate({ action: 'check', target: { addId: added.id }, baseUpdatedAt: '', body: { desired_quantity: 3, checked: true, notes: '' }, look: look('Bread'), madeOnline: false });
     expect(await queue.sync(server.send)).toMatchObject({ remaining: 0, refused: [] });
     expect(server.items.get('new-1')).toMatchObject({ label: 'Bread', desired_quantity: 3, checked: 1 });
+  });
+
+  it('does not let a change to an add the server merged into someone else’s item overwrite their edit', async () => {
+    // At home, someone else has put milk on the list and written a note meanwhile.
+    const theirs = server.items.get('milk')!;
+    server.items.set('milk', { ...theirs, notes: 'Bio', updated_at: server.stamp() });
+    const added = await queue.enqueueAdd({ productId: theirs.product_id!, desiredQuantity: 2, notes: '', look: look('Milk'), madeOnline: false });
+    await queue.enqueueUpdate({ action: 'amount', target: { addId: added.id }, baseUpdatedAt: '', body: { desired_quantity: 5, checked: false, notes: '' }, look: look('Milk'), madeOnline: false });
+    const report = await queue.sync(server.send);
+    // The add is merged (1 + 2); the amount change is refused and reported, their note stays.
+    expect(report.refused.map((record) => [record.label, record.action, record.code])).toEqual([['Milk', 'amount', 'stale_update']]);
+    expect(server.items.get('milk')).toMatchObject({ desired_quantity: 3, notes: 'Bio' });
   });
 
   it('takes the changes to an added item along when the add is refused, and reports each', async () => {

@@ -147,8 +147,8 @@ const targetsAdd = (change: QueuedChange, addId: string) => change.kind === 'upd
  * starts from the newer one (`known`). Someone else's change in between still makes the server
  * refuse ours (409), which is reported, never overwritten.
  *
- * Sync: stops on 401 and on a network failure or 5xx keeping every change; a refusal (404, 409,
- * 403, 422) drops that change and records it in `refused` in the same transaction, so it is
+ * Sync: stops on 401/403 and on a network failure or 5xx keeping every change; a refusal (404, 409,
+ * 422) drops that change and records it in `refused` in the same transaction, so it is
  * reported, never lost silently. A refused add takes the changes made to its item with it.
  */
 export class ShoppingQueue {
@@ -292,9 +292,16 @@ export class ShoppingQueue {
     const stored = await changes.index('byId').getKey(change.id);
     // Another page's run may have sent it meanwhile (same key, same answer): nothing to remove then.
     if (stored !== undefined) await changes.delete(stored);
+    // An add the server merged into an item someone else had put on the list (its answer was
+    // changed after it was created) is not the item this device made: changes made to "its" item
+    // keep a stale base, so the server refuses them (409) and the person is told, instead of
+    // overwriting the other person's amount or note.
+    const merged = change.kind === 'add' && item.created_at !== item.updated_at;
     for (let cursor = await changes.openCursor(); cursor; cursor = await cursor.continue()) {
       const next = cursor.value;
-      if (targetsItem(next, item.id) || targetsAdd(next, change.id)) {
+      if (targetsAdd(next, change.id)) {
+        await cursor.update({ ...next, target: { itemId: item.id }, baseUpdatedAt: merged ? item.created_at : item.updated_at } as QueuedUpdate);
+      } else if (targetsItem(next, item.id) && !merged) {
         await cursor.update({ ...next, target: { itemId: item.id }, baseUpdatedAt: item.updated_at } as QueuedUpdate);
       }
     }
