@@ -5,8 +5,11 @@ export type DecimalSeparator = ',' | '.';
 /** Rounds to whole cents, away from the float noise of sums (0.1 + 0.2). */
 export const cents = (value: number): number => Math.round(value * 100 + Number.EPSILON * Math.sign(value)) / 100;
 
-/** The till's own rounding of quantity × unit price: half up to the cent. */
-export const lineAmount = (quantity: number, unitPrice: number): number => cents(Math.round(quantity * unitPrice * 1000) / 1000);
+/** Quantity × unit price rounded half up to the cent, as most tills do. */
+export const lineAmount = (quantity: number, unitPrice: number): number => Math.round(quantity * unitPrice * 100 + 1e-6) / 100;
+
+/** Whether a printed line amount is quantity × unit price rounded to the cent, whichever way the till rounds. */
+export const isLineAmount = (quantity: number, unitPrice: number, amount: number): boolean => Math.abs(quantity * unitPrice - Math.abs(amount)) < 0.0099999;
 
 export const sameAmount = (a: number, b: number): boolean => Math.abs(a - b) < 0.005;
 
@@ -54,7 +57,7 @@ function trailingPatterns(decimal: DecimalSeparator) {
     // Tax class after the amount: a letter (may touch it: "0,99B"), a digit after a space, a star.
     const tax = String.raw`(?:\s*([A-Z])\b\s*\*?|\s+(\d)\s*\*?|\s*\*)?`;
     patterns = {
-      plain: new RegExp(String.raw`(?:^|[\s:])(-\s*)?${CURRENCY}?\s*(-\s*)?(${amount})(-)?\s*${CURRENCY}?${tax}\s*$`),
+      plain: new RegExp(String.raw`(?:^|[\s:]|(?<=[A-Za-zÄÖÜäöüß%]))(-\s*)?${CURRENCY}?\s*(-\s*)?(${amount})(-)?\s*${CURRENCY}?${tax}\s*$`),
       merged: new RegExp(String.raw`(?:^|\s)(-\s*)?${CURRENCY}?\s*(\d+${dec}\d{2})(\d)\s*\*?\s*$`),
     };
     trailingCache.set(decimal, patterns);

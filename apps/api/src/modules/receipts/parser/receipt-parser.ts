@@ -5,6 +5,7 @@ import {
   type DateOrder,
   type DecimalSeparator,
   findPurchaseDate,
+  isLineAmount,
   lineAmount,
   parseAmount,
   parseQuantity,
@@ -302,7 +303,7 @@ function applyQuantity(draft: Draft, q: QuantityLine): void {
   draft.indexes.sort((a, b) => a - b);
 }
 
-const fits = (q: QuantityLine, amount: number) => sameAmount(Math.abs(lineAmount(q.quantity, q.unitPrice)), Math.abs(amount));
+const fits = (q: QuantityLine, amount: number) => isLineAmount(q.quantity, q.unitPrice, amount);
 
 /** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
 function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
@@ -411,9 +412,9 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     const lead = op || tab ? null : leadingTable.exec(name);
     if (op) {
       [name, quantity, unit, unitPrice] = [op[1], parseQuantity(op[2]), unitOf(op[3], op[2]), parseAmount(op[4], decimal)];
-    } else if (tab && sameAmount(lineAmount(parseQuantity(tab[2]), parseAmount(tab[4], decimal)), Math.abs(draft.amount))) {
+    } else if (tab && isLineAmount(parseQuantity(tab[2]), parseAmount(tab[4], decimal), draft.amount)) {
       [name, quantity, unit, unitPrice] = [tab[1], parseQuantity(tab[2]), unitOf(tab[3], tab[2]), parseAmount(tab[4], decimal)];
-    } else if (lead && sameAmount(lineAmount(Number(lead[1]), parseAmount(lead[3], decimal)), Math.abs(draft.amount))) {
+    } else if (lead && isLineAmount(Number(lead[1]), parseAmount(lead[3], decimal), draft.amount)) {
       [name, quantity, unitPrice] = [lead[2], Number(lead[1]), parseAmount(lead[3], decimal)];
     } else {
       const counted = leading.exec(name);
@@ -450,7 +451,7 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
 /** Lines against the printed total; a line whose count disagrees with its amount is corrected when that makes the total agree. */
 function check(lines: ParsedReceiptLine[], total: number | null, tax: number | null, notes: string[]): ReceiptConsistency {
   const sum = () => cents(lines.reduce((s, l) => s + l.totalPrice, 0) + (tax ?? 0));
-  const disagreeing = lines.filter((l) => l.unitPrice !== null && l.quantity !== 1 && !sameAmount(lineAmount(l.quantity, l.unitPrice), Math.abs(l.totalPrice)));
+  const disagreeing = lines.filter((l) => l.unitPrice !== null && l.quantity !== 1 && !isLineAmount(l.quantity, l.unitPrice, l.totalPrice));
   for (const line of disagreeing) notes.push(`line ${line.position} "${line.name}": ${line.quantity} × ${line.unitPrice} ≠ ${line.totalPrice.toFixed(2)}`);
   if (total === null || lines.length === 0) return { status: 'incomplete', linesTotal: sum(), difference: null, notes };
   if (sameAmount(sum(), total)) return { status: 'ok', linesTotal: sum(), difference: 0, notes };
