@@ -3,7 +3,7 @@
 // then compared with truth.json. Prints per layout and overall: line recall and precision (a line
 // counts when its name and line amount are exact), total and date accuracy, ms per receipt
 // (extraction + parsing; median, p95). The corpus is generated into bench/.corpus when missing.
-//   node bench/run.mjs receipts [--verbose]
+//   node bench/run.mjs receipts [--verbose]     (RECEIPTS_SEED, RECEIPTS_PER_LAYOUT: another corpus)
 // Goal for PDFs: 100 % of lines, < 0.5 s per receipt.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,12 +13,15 @@ import { dist, quantile, report } from './lib.mjs';
 
 const squash = (s) => s.replace(/\s+/g, ' ').trim();
 
+const SEED = Number(process.env.RECEIPTS_SEED ?? DEFAULT_SEED);
+const PER_LAYOUT = Number(process.env.RECEIPTS_PER_LAYOUT ?? DEFAULT_PER_LAYOUT);
+
 async function corpus() {
   const indexFile = join(DEFAULT_OUT, 'index.json');
   const current = existsSync(indexFile) ? JSON.parse(readFileSync(indexFile, 'utf8')) : null;
-  if (current?.seed === DEFAULT_SEED && current?.perLayout === DEFAULT_PER_LAYOUT) return current;
-  console.log(`generating the receipt corpus into ${DEFAULT_OUT} …`);
-  return generateCorpus();
+  if (current?.seed === SEED && current?.perLayout === PER_LAYOUT) return current;
+  console.log(`generating the receipt corpus (seed ${SEED}) into ${DEFAULT_OUT} …`);
+  return generateCorpus({ seed: SEED, perLayout: PER_LAYOUT });
 }
 
 /** The PDF's text runs as positioned words (y downwards), page after page. */
@@ -43,20 +46,24 @@ async function pdfWords(bytes) {
   return words;
 }
 
-/** How many truth lines the parsed lines hit, each parsed line used once. */
+/** How many truth lines the parsed lines hit (name and amount), each parsed line used once; of those, how many also have the count and unit price right. */
 function matchLines(truth, parsed) {
-  const pool = parsed.map((l) => `${squash(l.name)}|${l.totalPrice.toFixed(2)}`);
+  const pool = parsed.map((l) => ({ key: `${squash(l.name)}|${l.totalPrice.toFixed(2)}`, line: l }));
   let hits = 0;
+  let counts = 0;
   const missed = [];
   for (const line of truth) {
     const key = `${squash(line.name)}|${line.total.toFixed(2)}`;
-    const at = pool.indexOf(key);
+    const at = pool.findIndex((p) => p.key === key);
     if (at >= 0) {
       hits += 1;
+      const found = pool[at].line;
+      if (Math.abs(found.quantity - line.quantity) < 1e-9 && Math.abs((found.unitPrice ?? NaN) - line.unitPrice) < 0.005) counts += 1;
+      else missed.push(`${key} count ${found.quantity} × ${found.unitPrice} (truth ${line.quantity} × ${line.unitPrice})`);
       pool.splice(at, 1);
     } else missed.push(key);
   }
-  return { hits, missed, extra: pool };
+  return { hits, counts, missed, extra: pool.map((p) => p.key) };
 }
 
 export async function run() {
@@ -66,7 +73,7 @@ export async function run() {
   const index = await corpus();
 
   const perLayout = new Map();
-  const all = { receipts: 0, truthLines: 0, parsedLines: 0, hits: 0, totals: 0, dates: 0, stores: 0, consistent: 0, timings: [] };
+  const all = { receipts: 0, truthLines: 0, parsedLines: 0, hits: 0, counts: 0, totals: 0, dates: 0, stores: 0, consistent: 0, timings: [] };
   const failures = [];
   for (const { id, layout } of index.receipts) {
     const dir = join(DEFAULT_OUT, id);
@@ -77,13 +84,14 @@ export async function run() {
     const parsed = parseReceipt({ lines });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
 
-    const { hits, missed, extra } = matchLines(truth.lines, parsed.lines);
-    const row = perLayout.get(layout) ?? { receipts: 0, truthLines: 0, parsedLines: 0, hits: 0, totals: 0, dates: 0, stores: 0, consistent: 0, timings: [] };
+    const { hits, counts, missed, extra } = matchLines(truth.lines, parsed.lines);
+    const row = perLayout.get(layout) ?? { receipts: 0, truthLines: 0, parsedLines: 0, hits: 0, counts: 0, totals: 0, dates: 0, stores: 0, consistent: 0, timings: [] };
     for (const bucket of [row, all]) {
       bucket.receipts += 1;
       bucket.truthLines += truth.lines.length;
       bucket.parsedLines += parsed.lines.length;
       bucket.hits += hits;
+      bucket.counts += counts;
       bucket.totals += parsed.total === truth.total ? 1 : 0;
       bucket.dates += parsed.purchaseDate === truth.date ? 1 : 0;
       bucket.stores += parsed.storeName === truth.store ? 1 : 0;
@@ -101,6 +109,7 @@ export async function run() {
     receipts: r.receipts,
     'line recall': pct(r.hits, r.truthLines),
     'line precision': pct(r.hits, r.parsedLines),
+    'count × price ok': pct(r.counts, r.hits),
     'total ok': pct(r.totals, r.receipts),
     'date ok': pct(r.dates, r.receipts),
     'store ok': pct(r.stores, r.receipts),

@@ -313,7 +313,7 @@ function deBakery(r) {
       const parts = wrap(item.name, charsIn(widthPt - 20 - 45));
       for (const part of parts.slice(0, -1)) row([{ text: part, x: 0 }]);
       row([{ text: parts.at(-1), x: 0 }, { text: amount, x: 1, align: 'right' }]);
-    } else if (item.quantity > 1 && style === 'leading') {
+    } else if (item.quantity > 1 && (style === 'leading' || `${item.quantity} ${item.name}`.length > charsIn((widthPt - 20) * 0.72 - 30))) {
       row([{ text: `${item.quantity} x ${item.name}`, x: 0 }, { text: amount, x: 1, align: 'right' }]);
     } else if (item.quantity > 1) {
       row([{ text: `${item.quantity} ${item.name}`, x: 0 }, { text: money(item.unitPrice, ','), x: 0.72, align: 'right' }, { text: amount, x: 1, align: 'right' }]);

@@ -85,6 +85,13 @@ Gesamt 7,34 €`),
     ]);
   });
 
+  it('reads an amount the OCR or a narrow column ran into the name', () => {
+    expect(summary('Bäckerei\nSonnenblumenbrot 750g3,80 €\n6 Roggenbrot 1000g3,20 19,20 €\nGesamt 23,00 €')).toEqual([
+      ['Sonnenblumenbrot 750g', 1, 3.8, 3.8],
+      ['Roggenbrot 1000g', 6, 3.2, 19.2],
+    ]);
+  });
+
   it('reads table columns (count, unit price, amount) and counts with their own amount', () => {
     expect(
       summary(`dm-drogerie markt
@@ -129,6 +136,22 @@ CHANGE 8.54`);
       ['BREAD WHITE', 2, 1.5, 3],
     ]);
     expect(receipt.consistency).toMatchObject({ status: 'ok', linesTotal: 11.46 });
+  });
+
+  it('drops till ids above the first line and keeps printed barcodes apart from the name', () => {
+    const receipt = read(`Walmart
+ST# 01234 OP# 00001 TE# 01 TR# 01234
+BANANAS 000000004011 F 1.36 N
+MILK 007874235186 F 3.48 N
+SUBTOTAL 4.84
+TOTAL 4.84
+05/14/24 18:12:01`);
+    expect(receipt.storeNumber).toBe('01234');
+    expect(receipt.purchaseDate).toBe('2024-05-14');
+    expect(receipt.lines.map((l) => [l.name, l.barcode, l.totalPrice, l.taxCode])).toEqual([
+      ['BANANAS', '000000004011', 1.36, 'N'],
+      ['MILK', '007874235186', 3.48, 'N'],
+    ]);
   });
 
   it('reads UK receipts day first and English thousands separators', () => {

@@ -49,9 +49,9 @@ const WEB = /www\.|https?:|\S@\S+\.|\.(?:de|com|co\.uk|org|net)\b/i;
 const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}\b/u;
 const STREET = /\p{L}(?:str(?:aße|asse|\.)|weg|platz|allee|gasse|ring|damm)\s*\d+|^\d+\s+\p{L}.*\b(?:st|street|ave|avenue|road|rd|blvd|lane|ln|drive|dr|high\s+street)\b\.?$/iu;
 const DATE_TIME = /\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}\b/;
-const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer)\b/i;
+const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#/i;
 const WELCOME = /^\W*(?:(?:herzlich\s+)?willkommen(?:\s+(?:bei|im|in))?|welcome(?:\s+to)?|vielen\s+dank|thank\s+you|danke)\b\W*/i;
-const STORE_NUMBER = /\b(?:filiale|fil\.?|filial-?nr\.?|markt|store|branch|shop|geschäft|outlet)\s*(?:nr\.?|no\.?|number|#)?\s*:?\s*#?\s*(\d{2,6})\b/i;
+const STORE_NUMBER = /\b(?:filiale|fil\.?|filial-?nr\.?|markt|store|branch|shop|geschäft|outlet|st(?=\s?#))\s*(?:nr\.?|no\.?|number|#)?\s*:?\s*#?\s*(\d{2,6})\b/i;
 
 interface Priced {
   type: 'priced';
@@ -235,7 +235,7 @@ function findStoreName(header: readonly string[]): string | null {
     if (line === '' || SEPARATOR.test(line) || WEB.test(line)) continue;
     let text = line;
     if (WELCOME.test(text)) text = text.replace(WELCOME, '');
-    text = text.replace(/^[*=#\-\s]+|[*=#\-\s!.]+$/g, '');
+    text = text.replace(/^[*=#\-\s]+|[*=#\-\s!]+$/g, '');
     if (!/\p{L}{2}/u.test(text)) continue;
     if (knownRetailer(text)) return text;
     if (PHONE.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text)) continue;
@@ -393,7 +393,7 @@ function inlinePatterns(decimal: DecimalSeparator) {
       // "3x Brötchen", "3 x Brötchen"
       leading: new RegExp(String.raw`^(\d+)\s*(?:x|×|\*)\s+(.+)$`, 'i'),
       // "3 Brötchen 0,45"
-      leadingTable: new RegExp(String.raw`^(\d+)\s+(\D.*?)\s+${CURRENCY}?\s*(${amount})\s*${CURRENCY}?$`, 'i'),
+      leadingTable: new RegExp(String.raw`^(\d+)\s+(\D.*?)(?:\s+|(?<=[a-zäöüß%]))${CURRENCY}?\s*(${amount})\s*${CURRENCY}?$`, 'i'),
     };
     inlineCache.set(decimal, patterns);
   }
@@ -425,10 +425,12 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
       }
     }
   }
-  // Article numbers and barcodes some tills print around the name are not part of it.
+  // Article numbers and barcodes some tills print around the name are not part of it; a
+  // barcode (with the flag US tills print after it) is kept for matching.
+  const barcode = /\s(\d{8,14})(?:\s+[A-Z])?$/.exec(name)?.[1] ?? null;
   name = name
     .replace(/^\d{4,}\s+(?=\p{L})/u, '')
-    .replace(/\s+\d{8,14}$/, '')
+    .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .replace(/\s*\*+$/, '')
     .trim();
@@ -444,6 +446,7 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     unitPrice: unitPrice ?? (quantity === null ? amount : null),
     totalPrice: amount,
     taxCode: draft.taxCode,
+    barcode,
     sourceLines: [...new Set(draft.indexes)].sort((a, b) => a - b),
   };
 }

@@ -46,6 +46,8 @@ export interface ParsedReceiptLine {
   totalPrice: number;
   /** The VAT class printed after the amount ("A", "1"), if any. */
   taxCode: string | null;
+  /** A GTIN/UPC printed on the line (US tills print one after the name). */
+  barcode: string | null;
   /** Indexes (0-based) of the input lines this line was read from. */
   sourceLines: number[];
 }
