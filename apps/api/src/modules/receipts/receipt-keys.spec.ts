@@ -1,6 +1,6 @@
 import { normalizeKey } from '@hinv/shared';
 import { describe, expect, it } from 'vitest';
-import { canonicalReceiptKey } from './receipt-keys.js';
+import { canonicalReceiptKey, retailerKey } from './receipt-keys.js';
 
 describe('canonicalReceiptKey', () => {
   it.each([
@@ -33,5 +33,30 @@ describe('canonicalReceiptKey', () => {
 
   it('gives a line named like a product that product’s stored key', () => {
     for (const name of ['Crème fraîche', 'H-Milch 1,5 %', 'Äpfel Braeburn']) expect(canonicalReceiptKey(`${name} 1,29 A`)).toBe(normalizeKey(name));
+  });
+});
+
+describe('retailerKey', () => {
+  it.each([
+    ['REWE Markt GmbH', 'rewe'],
+    ['dm-drogerie markt', 'dm'],
+    ['Drogerie Markt Filiale 12', 'dm'],
+    ['ALDI SÜD', 'aldi'],
+    ['Lidl Dienstleistung', 'lidl'],
+    ['EDEKA Center Müller', 'edeka'],
+    ['Kaufland Warenhandel', 'kaufland'],
+    ['ROSSMANN', 'rossmann'],
+    ['Netto Marken-Discount', 'netto'],
+    ['PENNY Markt', 'penny'],
+    ['Bäckerei Schäfer', 'baeckerei schaefer'],
+    ['Admiral Shop', 'admiral shop'],
+  ])('%j → %j', (name, key) => {
+    expect(retailerKey(name)).toBe(key);
+  });
+
+  it('is * without a name', () => {
+    expect(retailerKey(null)).toBe('*');
+    expect(retailerKey('  ')).toBe('*');
+    expect(retailerKey('***')).toBe('*');
   });
 });

@@ -13,3 +13,32 @@ const TRAILING_QUANTITY = /\s+(?:\d+(?:[.,]\d+)?\s*(?:x|stk\.?|stück)|x\s*\d+(?
 export function canonicalReceiptKey(name: string): string {
   return normalizeKey(name.replace(TRAILING_PRICE, '').replace(TRAILING_QUANTITY, ''));
 }
+
+// Chains recognised in a store name, in the order the reference checks them; each matched as
+// whole words of the normalised name, so "dm" does not hide in "Admiral" nor "netto" in "Nettopreis".
+const RETAILERS: ReadonlyArray<readonly [key: string, pattern: RegExp]> = [
+  ['rewe', /\brewe\b/],
+  ['dm', /\b(?:dm|drogerie markt)\b/],
+  ['aldi', /\baldi\b/],
+  ['lidl', /\blidl\b/],
+  ['edeka', /\bedeka\b/],
+  ['kaufland', /\bkaufland\b/],
+  ['rossmann', /\brossmann\b/],
+  ['netto', /\bnetto\b/],
+  ['penny', /\bpenny\b/],
+];
+
+/** The chain a store name belongs to ("REWE Markt GmbH" → "rewe"), or null when none is named. */
+export function knownRetailer(storeName: string): string | null {
+  const key = normalizeKey(storeName);
+  return RETAILERS.find(([, pattern]) => pattern.test(key))?.[0] ?? null;
+}
+
+/**
+ * The store a learned mapping belongs to: the chain when the name names one, otherwise the
+ * normalised name, and `*` (any store) when there is no name.
+ */
+export function retailerKey(storeName: string | null | undefined): string {
+  if (!storeName) return '*';
+  return knownRetailer(storeName) ?? (normalizeKey(storeName) || '*');
+}

@@ -1,0 +1,123 @@
+/** Amounts and dates as tills print them, in German and English formats. */
+
+export type DecimalSeparator = ',' | '.';
+
+/** Rounds to whole cents, away from the float noise of sums (0.1 + 0.2). */
+export const cents = (value: number): number => Math.round(value * 100 + Number.EPSILON * Math.sign(value)) / 100;
+
+/** Quantity × unit price rounded half up to the cent, as most tills do. */
+export const lineAmount = (quantity: number, unitPrice: number): number => Math.round(quantity * unitPrice * 100 + 1e-6) / 100;
+
+/** Whether a printed line amount is quantity × unit price rounded to the cent, whichever way the till rounds. */
+export const isLineAmount = (quantity: number, unitPrice: number, amount: number): boolean => Math.abs(quantity * unitPrice - Math.abs(amount)) < 0.0099999;
+
+export const sameAmount = (a: number, b: number): boolean => Math.abs(a - b) < 0.005;
+
+// Case-sensitive on purpose: tax classes are capital letters, while "1,50 l" is a size.
+const CURRENCY = String.raw`(?:€|EUR|Eur|eur|\$|USD|£|GBP|CHF)`;
+
+/**
+ * An amount with exactly two decimals. German: "1.234,56"; English: "1,234.56". A minus may
+ * lead or trail ("-0,50", "0,50-"); a currency may stand on either side.
+ */
+export function amountPattern(decimal: DecimalSeparator): string {
+  const group = decimal === ',' ? String.raw`[.'\u2009]` : String.raw`[,'\u2009]`;
+  const dec = decimal === ',' ? ',' : String.raw`\.`;
+  return String.raw`(?:\d{1,3}(?:${group}\d{3})+|\d+)${dec}\d{2}`;
+}
+
+export function parseAmount(text: string, decimal: DecimalSeparator): number {
+  const negative = /-/.test(text);
+  const digits = text.replace(decimal === ',' ? /[^\d,]/g : /[^\d.]/g, '').replace(',', '.');
+  const value = Number(digits);
+  return cents(negative ? -value : value);
+}
+
+/** A count or weight: "2", "0,456", "1.25". */
+export function parseQuantity(text: string): number {
+  return Number(text.replace(',', '.'));
+}
+
+export interface TrailingAmount {
+  amount: number;
+  /** The line without the amount, its currency and tax code. */
+  rest: string;
+  taxCode: string | null;
+  /** Read by splitting a tax digit off a three-decimal number ("6,841" → 6,84 and "1"). */
+  splitTaxDigit: boolean;
+}
+
+const trailingCache = new Map<DecimalSeparator, { plain: RegExp; merged: RegExp }>();
+
+function trailingPatterns(decimal: DecimalSeparator) {
+  let patterns = trailingCache.get(decimal);
+  if (!patterns) {
+    const amount = amountPattern(decimal);
+    const dec = decimal === ',' ? ',' : String.raw`\.`;
+    // Tax class after the amount: a letter (may touch it: "0,99B"), a digit after a space, a star.
+    const tax = String.raw`(?:\s*([A-Z])\b\s*\*?|\s+(\d)\s*\*?|\s*\*)?`;
+    patterns = {
+      plain: new RegExp(String.raw`(?:^|[\s:]|(?<=[A-Za-zÄÖÜäöüß%]))(-\s*)?${CURRENCY}?\s*(-\s*)?(${amount})(-)?\s*${CURRENCY}?${tax}\s*$`),
+      merged: new RegExp(String.raw`(?:^|\s)(-\s*)?${CURRENCY}?\s*(\d+${dec}\d{2})(\d)\s*\*?\s*$`),
+    };
+    trailingCache.set(decimal, patterns);
+  }
+  return patterns;
+}
+
+/** The amount closing a line, as on every priced receipt line: "Milch 1,19 A", "TOTAL $12.50". */
+export function trailingAmount(line: string, decimal: DecimalSeparator): TrailingAmount | null {
+  const { plain, merged } = trailingPatterns(decimal);
+  const match = plain.exec(line);
+  if (match) {
+    const negative = Boolean(match[1] || match[2] || match[4]);
+    const value = parseAmount(match[3], decimal);
+    return {
+      amount: negative ? -value : value,
+      rest: line.slice(0, match.index).trim(),
+      taxCode: (match[5] ?? match[6] ?? null)?.toUpperCase() ?? null,
+      splitTaxDigit: false,
+    };
+  }
+  const joined = merged.exec(line);
+  if (joined) {
+    const value = parseAmount(joined[2], decimal);
+    return { amount: joined[1] ? -value : value, rest: line.slice(0, joined.index).trim(), taxCode: joined[3], splitTaxDigit: true };
+  }
+  return null;
+}
+
+export type DateOrder = 'dmy' | 'mdy';
+
+/**
+ * The purchase date printed on the receipt, as YYYY-MM-DD. Dotted dates are day first, ISO dates
+ * year first; slashed dates are read in `slashOrder` unless a part above 12 settles it. A date
+ * next to a time or after "Datum"/"Date" is preferred over any other date (best-before, promotions).
+ */
+export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder): string | null {
+  const found: Array<{ date: string; score: number; index: number }> = [];
+  lines.forEach((line, index) => {
+    const pattern = /(?<!\d)(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2}))(?![\d,])/g;
+    for (const m of line.matchAll(pattern)) {
+      let year: number;
+      let month: number;
+      let day: number;
+      if (m[1]) [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      else if (m[4]) [day, month, year] = [Number(m[4]), Number(m[5]), Number(m[6])];
+      else {
+        const [a, b] = [Number(m[7]), Number(m[8])];
+        year = Number(m[9]);
+        const monthFirst = a > 12 ? false : b > 12 ? true : slashOrder === 'mdy';
+        [month, day] = monthFirst ? [a, b] : [b, a];
+      }
+      if (year < 100) year += 2000;
+      const date = new Date(Date.UTC(year, month - 1, day));
+      if (year < 1990 || year > 2100 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) continue;
+      const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+      const score = (/\d{1,2}:\d{2}/.test(line) ? 2 : 0) + (/\b(?:datum|date|zeit|time)\b/i.test(line) ? 2 : 0) - (/\b(?:mhd|best|haltbar|gültig|valid|bis|until)\b/i.test(line) ? 3 : 0);
+      found.push({ date: iso, score, index });
+    }
+  });
+  found.sort((a, b) => b.score - a.score || a.index - b.index);
+  return found[0]?.date ?? null;
+}

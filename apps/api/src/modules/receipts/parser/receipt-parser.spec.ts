@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { parseReceipt } from './receipt-parser.js';
+import { linesFromWords } from './receipt-text.js';
+
+const read = (text: string, language?: 'de' | 'en') => parseReceipt({ lines: text.split('\n'), language });
+const summary = (text: string) => read(text).lines.map((l) => [l.name, l.quantity, l.unitPrice, l.totalPrice]);
+
+describe('parseReceipt', () => {
+  it('reads a German supermarket receipt: store, date, counts below lines, weights, deposit, total', () => {
+    const receipt = read(`REWE Markt GmbH
+Musterstraße 12
+50667 Köln
+Tel. 0221 123456
+UID Nr. DE812706034
+EUR
+VOLLMILCH 3,5% 1,19 A
+JOGHURT NATUR 2,58 A
+2 Stk x 1,29
+BANANEN 1,36 A
+0,456 kg x 2,99 EUR/kg
+PFAND 0,25 EUR A
+--------------------------------
+SUMME EUR 5,38
+Geg. BAR EUR 10,00
+Rückgeld BAR EUR 4,62
+Steuer % Netto Steuer Brutto
+A= 7,0% 5,03 0,35 5,38
+Datum: 14.03.2025 Uhrzeit: 18:02:11 Uhr
+Markt:1234 Kasse:3 Bed.:123456`);
+    expect(receipt.storeName).toBe('REWE Markt GmbH');
+    expect(receipt.retailerKey).toBe('rewe');
+    expect(receipt.storeNumber).toBe('1234');
+    expect(receipt.purchaseDate).toBe('2025-03-14');
+    expect(receipt.currency).toBe('EUR');
+    expect(receipt.total).toBe(5.38);
+    expect(receipt.lines.map((l) => [l.name, l.quantity, l.unit, l.unitPrice, l.totalPrice, l.kind, l.taxCode])).toEqual([
+      ['VOLLMILCH 3,5%', 1, 'piece', 1.19, 1.19, 'item', 'A'],
+      ['JOGHURT NATUR', 2, 'piece', 1.29, 2.58, 'item', 'A'],
+      ['BANANEN', 0.456, 'kg', 2.99, 1.36, 'item', 'A'],
+      ['PFAND', 1, 'piece', 0.25, 0.25, 'deposit', 'A'],
+    ]);
+    expect(receipt.consistency).toMatchObject({ status: 'ok', difference: 0 });
+  });
+
+  it('keeps discounts and coupons as negative lines and pairs counts printed above their line', () => {
+    const receipt = read(`LIDL
+Lidl Dienstleistung GmbH & Co. KG
+Filiale 0815
+2 x 0,79
+Gurke 1,58 A
+Rabatt 20% -0,32 A
+Coupon Kaffee 1,00- B
+Kaffee Crema 500g 5,99 B
+Leergut -0,75 A
+zu zahlen 5,50
+Kartenzahlung 5,50
+02.01.26 09:15`);
+    expect(receipt.retailerKey).toBe('lidl');
+    expect(receipt.storeNumber).toBe('0815');
+    expect(receipt.purchaseDate).toBe('2026-01-02');
+    expect(receipt.lines.map((l) => [l.name, l.kind, l.quantity, l.totalPrice])).toEqual([
+      ['Gurke', 'item', 2, 1.58],
+      ['Rabatt 20%', 'discount', 1, -0.32],
+      ['Coupon Kaffee', 'discount', 1, -1],
+      ['Kaffee Crema 500g', 'item', 1, 5.99],
+      ['Leergut', 'deposit', 1, -0.75],
+    ]);
+    expect(receipt.consistency.status).toBe('ok');
+  });
+
+  it('joins names that wrap and amounts printed on the next line', () => {
+    expect(
+      summary(`Bäckerei Schäfer
+Hauptstr. 5, 12345 Backdorf
+Bio Vollkorn Dinkel
+Toastbrot 500g 2,49
+Roggenmischbrot
+3,20
+3 x Laugenbrezel 1,65
+Gesamt 7,34 €`),
+    ).toEqual([
+      ['Bio Vollkorn Dinkel Toastbrot 500g', 1, 2.49, 2.49],
+      ['Roggenmischbrot', 1, 3.2, 3.2],
+      ['Laugenbrezel', 3, 0.55, 1.65],
+    ]);
+  });
+
+  it('reads an amount the OCR or a narrow column ran into the name', () => {
+    expect(summary('Bäckerei\nSonnenblumenbrot 750g3,80 €\n6 Roggenbrot 1000g3,20 19,20 €\nGesamt 23,00 €')).toEqual([
+      ['Sonnenblumenbrot 750g', 1, 3.8, 3.8],
+      ['Roggenbrot 1000g', 6, 3.2, 19.2],
+    ]);
+  });
+
+  it('reads table columns (count, unit price, amount) and counts with their own amount', () => {
+    expect(
+      summary(`dm-drogerie markt
+Artikel Menge Preis Betrag
+Zahnpasta 2 1,45 2,90 1
+Duschgel
+2 x 0,95 1,90 1
+SUMME EUR 4,80`),
+    ).toEqual([
+      ['Zahnpasta', 2, 1.45, 2.9],
+      ['Duschgel', 2, 0.95, 1.9],
+    ]);
+  });
+
+  it('reads a US receipt: dollar amounts, tax on top of the lines, month-first dates', () => {
+    const receipt = read(`FRESH MART #0042
+123 Main Street
+Springfield, IL 62701
+03/04/2025 5:42 PM
+MILK 2% GAL 3.49 F
+BANANAS 1.33 F
+2.25 lb @ 0.59 /lb
+EGGS LARGE 12CT 2.99 F
+2 @ 1.50
+BREAD WHITE 3.00 F
+SUBTOTAL 10.81
+TAX 0.65
+TOTAL $11.46
+CASH 20.00
+CHANGE 8.54`);
+    expect(receipt.language).toBe('en');
+    expect(receipt.currency).toBe('USD');
+    expect(receipt.decimalSeparator).toBe('.');
+    expect(receipt.purchaseDate).toBe('2025-03-04');
+    expect(receipt.storeName).toBe('FRESH MART #0042');
+    expect(receipt.storeNumber).toBe(null);
+    expect(receipt.tax).toBe(0.65);
+    expect(receipt.lines.map((l) => [l.name, l.quantity, l.unitPrice, l.totalPrice])).toEqual([
+      ['MILK 2% GAL', 1, 3.49, 3.49],
+      ['BANANAS', 2.25, 0.59, 1.33],
+      ['EGGS LARGE 12CT', 1, 2.99, 2.99],
+      ['BREAD WHITE', 2, 1.5, 3],
+    ]);
+    expect(receipt.consistency).toMatchObject({ status: 'ok', linesTotal: 11.46 });
+  });
+
+  it('drops till ids above the first line and keeps printed barcodes apart from the name', () => {
+    const receipt = read(`Walmart
+ST# 01234 OP# 00001 TE# 01 TR# 01234
+BANANAS 000000004011 F 1.36 N
+MILK 007874235186 F 3.48 N
+SUBTOTAL 4.84
+TOTAL 4.84
+05/14/24 18:12:01`);
+    expect(receipt.storeNumber).toBe('01234');
+    expect(receipt.purchaseDate).toBe('2024-05-14');
+    expect(receipt.lines.map((l) => [l.name, l.barcode, l.totalPrice, l.taxCode])).toEqual([
+      ['BANANAS', '000000004011', 1.36, 'N'],
+      ['MILK', '007874235186', 3.48, 'N'],
+    ]);
+  });
+
+  it('reads UK receipts day first and English thousands separators', () => {
+    const receipt = read(`Corner Shop Ltd
+VAT No 123 4567 89
+TV 50 inch 1,234.50
+Batteries 4.99
+TOTAL £1,239.49
+VAT 20% 206.58
+04/03/2025 10:01`);
+    expect(receipt.currency).toBe('GBP');
+    expect(receipt.purchaseDate).toBe('2025-03-04');
+    expect(receipt.total).toBe(1239.49);
+    expect(receipt.lines.map((l) => l.totalPrice)).toEqual([1234.5, 4.99]);
+  });
+
+  it('accepts ISO and two-digit-year dates and ignores best-before dates', () => {
+    expect(read('Shop\nMHD bis 20.05.2025\nBrot 1,00\nSUMME 1,00\n2025-05-01 12:00').purchaseDate).toBe('2025-05-01');
+    expect(read('Shop\nBrot 1,00\nSUMME 1,00\n01.05.25').purchaseDate).toBe('2025-05-01');
+  });
+
+  it('uses the arithmetic to read a tax digit the OCR merged into the amount', () => {
+    const receipt = read(`EDEKA Center
+2 x 3,42
+Eier Bodenhaltung 6,841
+Milch 1,19 1
+SUMME 8,03`);
+    expect(receipt.lines.map((l) => [l.name, l.totalPrice, l.taxCode])).toEqual([
+      ['Eier Bodenhaltung', 6.84, '1'],
+      ['Milch', 1.19, '1'],
+    ]);
+    expect(receipt.consistency.status).toBe('ok');
+    expect(receipt.consistency.notes.join()).toContain('three-decimal');
+  });
+
+  it('corrects a misread amount when count × price and the total both say otherwise', () => {
+    const receipt = read(`Kaufland
+Joghurt 3,58 A
+2 x 1,29
+Milch 1,19 A
+SUMME 3,77`);
+    expect(receipt.lines[0].totalPrice).toBe(2.58);
+    expect(receipt.consistency.status).toBe('corrected');
+  });
+
+  it('reports a mismatch and a missing total instead of guessing', () => {
+    expect(read('Shop\nBrot 1,00\nMilch 2,00\nSUMME 4,00').consistency).toMatchObject({ status: 'mismatch', difference: 1 });
+    expect(read('Shop\nBrot 1,00\nMilch 2,00').consistency.status).toBe('incomplete');
+  });
+
+  it('strips tax codes in their usual shapes and defaults to EUR', () => {
+    const receipt = read('Markt\nA 6,84 A\nB 6,84 1\nC 1,99 B*\nD 0,99B\nSUMME 16,66');
+    expect(receipt.lines.map((l) => [l.name, l.totalPrice, l.taxCode])).toEqual([
+      ['A', 6.84, 'A'],
+      ['B', 6.84, '1'],
+      ['C', 1.99, 'B'],
+      ['D', 0.99, 'B'],
+    ]);
+    expect(receipt.currency).toBe('EUR');
+  });
+});
+
+describe('linesFromWords', () => {
+  it('groups positioned words into lines, top to bottom and left to right', () => {
+    const box = (x0: number, y0: number, x1: number) => ({ x0, y0, x1, y1: y0 + 10 });
+    const lines = linesFromWords([
+      { text: '1,19 A', box: box(200, 21, 240) },
+      { text: 'Milch', box: box(10, 20, 60), confidence: 0.9 },
+      { text: 'Shop', box: box(10, 0, 50) },
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['Shop', 'Milch 1,19 A']);
+    expect(lines[1].confidence).toBe(0.9);
+  });
+});
