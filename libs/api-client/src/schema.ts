@@ -1816,7 +1816,7 @@ export interface components {
             /**
              * @description Optional idempotency key (our addition): a retry with the same key returns the first answer
              *     and changes nothing, even though `expected_updated_at` no longer matches by then; the key
-             *     used for another item or change is 409 `shopping_key_used`.
+             *     used for another item or change is 409 `shopping_key_used`. An explicit `null` is refused.
              */
             client_mutation_id?: string;
             desired_quantity: number;
