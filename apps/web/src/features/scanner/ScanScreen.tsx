@@ -265,9 +265,13 @@ export function ScanScreen({ online }: { online: boolean }) {
             </form>
             <Checkbox checked={wedge} onChange={(e) => setWedge(e.target.checked)} label={t('scanner.wedge')} />
           </Card>
+          {/* Always in the page, so screen readers announce each new text; the banner only shows it. */}
+          <p className="ui-visually-hidden" role="status">
+            {message?.text ?? ''}
+          </p>
           {message && (
             <div ref={messageRef} className="scan-message">
-              <Banner tone={message.tone} icon={message.done ? CircleCheck : undefined} role="status" data-testid="scan-message">
+              <Banner tone={message.tone} icon={message.done ? CircleCheck : undefined} data-testid="scan-message">
                 {message.text}
               </Banner>
             </div>
