@@ -811,6 +811,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest receipts (at most 100) with their line counts, without the lines. */
+        get: operations["listReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receipts/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyses a receipt PDF with a text layer on this box (multipart field `image`) and stores it
+         *     for review. The same file again, or the same purchase in another file, answers the existing
+         *     receipt with `duplicate: true`. Photos (JPEG, PNG, WebP, HEIC) are recognised but not analysed
+         *     yet (415).
+         */
+        post: operations["analyzeReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receipts/{receipt_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One receipt with all its lines and their matches. */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scans/resolve": {
         parameters: {
             query?: never;
@@ -1501,6 +1557,12 @@ export interface components {
             /** @description Units only. */
             name_plural?: string | null;
         };
+        MatchEvidenceResponse: {
+            automatic: boolean;
+            confidence: number;
+            label: string;
+            source: string;
+        };
         MfaVerifyInput: {
             challenge: string;
             /** @description A 6-digit TOTP code or a recovery code. */
@@ -1601,6 +1663,74 @@ export interface components {
             /** @description TOTP or recovery code; required when TOTP is on. */
             code?: string | null;
             password: string;
+        };
+        ReceiptItemResponse: {
+            barcode?: string | null;
+            best_before_date?: string | null;
+            brand?: string | null;
+            catalog_product_id?: string | null;
+            catalog_product_image_url?: string | null;
+            catalog_product_name?: string | null;
+            catalog_variant_brand?: string | null;
+            catalog_variant_id?: string | null;
+            catalog_variant_name?: string | null;
+            catalog_variant_package_amount?: number | null;
+            catalog_variant_package_unit?: string | null;
+            /** @default 0 */
+            grocy_exported?: number;
+            grocy_product_id?: number | null;
+            grocy_product_name?: string | null;
+            id: string;
+            import_error?: string | null;
+            /** @description 1 once the line was booked into stock. */
+            imported: number;
+            match_evidence: components["schemas"]["MatchEvidenceResponse"][];
+            /** @description barcode, learned_store, confirmed_alias, exact_name, fuzzy_name, manual or unresolved. */
+            match_reason: string;
+            match_score?: number | null;
+            /** @description unresolved, suggested, barcode, learned, alias, exact or manual. */
+            match_status: string;
+            normalized_name?: string | null;
+            /** @description Order on the printed receipt, from 1. */
+            position: number;
+            quantity: number;
+            /** @description The line as printed. */
+            raw_name: string;
+            receipt_id: string;
+            suggested_best_before_days?: number | null;
+            suggested_catalog_product_id?: string | null;
+            suggested_catalog_product_name?: string | null;
+            suggested_catalog_product_score?: number | null;
+            suggested_location?: string | null;
+            suggested_product_group?: string | null;
+            suggested_unit?: string | null;
+            suggestion_confidence?: number | null;
+            total_price?: number | null;
+            unit_price?: number | null;
+        };
+        ReceiptResponse: {
+            created_at: string;
+            currency: string;
+            /** @description True when the upload was a receipt already analysed (same file, or the same purchase); nothing new was stored. */
+            duplicate?: boolean | null;
+            id: string;
+            imported_count?: number | null;
+            item_count?: number | null;
+            items?: components["schemas"]["ReceiptItemResponse"][] | null;
+            /** @description YYYY-MM-DD as printed. */
+            purchase_date?: string | null;
+            /** @description Lines mapped to a product and not imported yet. */
+            ready_count?: number | null;
+            retailer?: string | null;
+            /** @description Lines still without a product. */
+            review_count: number;
+            /** @description review after analysis; imported or partial after an import run. */
+            status: string;
+            store_address?: string | null;
+            store_name?: string | null;
+            store_number?: string | null;
+            total?: number | null;
+            updated_at: string;
         };
         RecoveryCodesResponse: {
             codes: string[];
@@ -4635,6 +4765,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    analyzeReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description File under 100 bytes, or an unreadable PDF, or one over the page or text limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description File over MAX_UPLOAD_MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a PDF (or a photo, not analysable yet), or the declared type does not match the content */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

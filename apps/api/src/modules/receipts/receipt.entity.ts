@@ -1,4 +1,4 @@
-import { Column, Entity, OneToMany, PrimaryColumn, type Relation } from 'typeorm';
+import { Column, Entity, Index, OneToMany, PrimaryColumn, type Relation } from 'typeorm';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
 
 export const RECEIPT_STATUSES = ['review', 'imported', 'partial'] as const;
@@ -9,6 +9,9 @@ export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
  * when read, never stored, so they cannot disagree with them.
  */
 @Entity({ name: 'receipts' })
+@Index('idx_receipts_source', ['sourceSha256', 'analysisVersion'])
+@Index('idx_receipts_fingerprint', ['fingerprint'])
+@Index('idx_receipts_created', ['createdAt'])
 export class ReceiptEntity {
   @PrimaryColumn({ type: 'text' })
   id: string;
@@ -38,6 +41,22 @@ export class ReceiptEntity {
 
   @Column({ type: 'real', nullable: true })
   total: number | null;
+
+  /** SHA-256 (hex) of the uploaded file's bytes: the same file analysed again is a duplicate. */
+  @Column({ name: 'source_sha256', type: 'text', nullable: true })
+  sourceSha256: string | null;
+
+  /** The analysis engine's version the receipt was read with; a newer engine reads a file anew. */
+  @Column({ name: 'analysis_version', type: 'text', nullable: true })
+  analysisVersion: string | null;
+
+  /** SHA-256 over store, date, total and lines: the same purchase uploaded as another file. */
+  @Column({ type: 'text', nullable: true })
+  fingerprint: string | null;
+
+  /** The stored source file's name under DATA_DIR/receipts, null once deleted. */
+  @Column({ name: 'image_path', type: 'text', nullable: true })
+  imagePath: string | null;
 
   @Column({ name: 'created_at', type: 'text' })
   createdAt: string;

@@ -1,10 +1,19 @@
 import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { AppConfig } from '../../config/app-config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
+import { ReceiptsController } from './receipts.controller.js';
+import { ReceiptsService } from './receipts.service.js';
 
 @Module({
-  imports: [CatalogModule],
-  providers: [ReceiptReconcileService],
+  imports: [
+    CatalogModule,
+    // Uploads are held in memory and capped by MAX_UPLOAD_MB while they stream in (413 beyond it).
+    MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: { fileSize: config.maxUploadBytes, files: 1 } }) }),
+  ],
+  controllers: [ReceiptsController],
+  providers: [ReceiptReconcileService, ReceiptsService],
   exports: [ReceiptReconcileService],
 })
 export class ReceiptsModule {}

@@ -1,0 +1,48 @@
+import { Controller, Get, HttpCode, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { SessionOnly } from '../../common/access/access.decorators.js';
+import { ErrorResponse } from '../../common/errors/error-response.dto.js';
+import { ReceiptResponse } from './dto/receipts.dto.js';
+import { ReceiptsService, type UploadedReceiptFile } from './receipts.service.js';
+
+/** Receipts are a browser-session surface (as the reference): API tokens are refused. */
+@ApiTags('Receipts')
+@Controller('api/v1/receipts')
+export class ReceiptsController {
+  constructor(private readonly receipts: ReceiptsService) {}
+
+  /**
+   * Analyses a receipt PDF with a text layer on this box (multipart field `image`) and stores it
+   * for review. The same file again, or the same purchase in another file, answers the existing
+   * receipt with `duplicate: true`. Photos (JPEG, PNG, WebP, HEIC) are recognised but not analysed
+   * yet (415).
+   */
+  @SessionOnly()
+  @Post('analyze')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 400, description: 'File under 100 bytes, or an unreadable PDF, or one over the page or text limit', type: ErrorResponse })
+  @ApiResponse({ status: 413, description: 'File over MAX_UPLOAD_MB', type: ErrorResponse })
+  @ApiResponse({ status: 415, description: 'Not a PDF (or a photo, not analysable yet), or the declared type does not match the content', type: ErrorResponse })
+  @UseInterceptors(FileInterceptor('image'))
+  analyzeReceipt(@UploadedFile() file: UploadedReceiptFile | undefined): Promise<ReceiptResponse> {
+    return this.receipts.analyze(file);
+  }
+
+  /** The newest receipts (at most 100) with their line counts, without the lines. */
+  @SessionOnly()
+  @Get()
+  listReceipts(): Promise<ReceiptResponse[]> {
+    return this.receipts.list();
+  }
+
+  /** One receipt with all its lines and their matches. */
+  @SessionOnly()
+  @Get(':receipt_id')
+  @ApiResponse({ status: 404, description: 'Receipt not found', type: ErrorResponse })
+  getReceipt(@Param('receipt_id') receiptId: string): Promise<ReceiptResponse> {
+    return this.receipts.detail(receiptId);
+  }
+}

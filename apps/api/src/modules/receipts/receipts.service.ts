@@ -1,0 +1,274 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { Injectable } from '@nestjs/common';
+import { In, type EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { ApiException } from '../../common/errors/api-exception.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Database } from '../../database/database.js';
+import type { ReceiptItemResponse, ReceiptResponse } from './dto/receipts.dto.js';
+import { parseReceipt } from './parser/receipt-parser.js';
+import { pdfTextLines } from './pdf-text.js';
+import { ReceiptItemEntity } from './receipt-item.entity.js';
+import { ReceiptEntity } from './receipt.entity.js';
+import { receiptFingerprint } from './receipt-fingerprint.js';
+import { knownRetailer } from './receipt-keys.js';
+import { ReceiptReconcileService } from './receipt-reconcile.service.js';
+import { acceptReceiptSource } from './receipt-source.js';
+
+/**
+ * The engine a receipt was read with. The same file uploaded again is a duplicate only for the
+ * same engine; raise this when extraction or parsing changes what a file yields.
+ */
+export const RECEIPT_ANALYSIS_VERSION = 'local-pdf-text-1';
+/** How many receipts the list shows, newest first. */
+export const RECEIPT_LIST_LIMIT = 100;
+
+const RETAILER_LABELS: Record<string, string> = {
+  rewe: 'REWE',
+  dm: 'dm',
+  aldi: 'ALDI',
+  lidl: 'Lidl',
+  edeka: 'EDEKA',
+  kaufland: 'Kaufland',
+  rossmann: 'Rossmann',
+  netto: 'Netto',
+  penny: 'PENNY',
+};
+
+export interface UploadedReceiptFile {
+  buffer: Buffer;
+  mimetype?: string;
+  originalname?: string;
+}
+
+interface LineCounts {
+  item_count: number;
+  ready_count: number;
+  review_count: number;
+  imported_count: number;
+}
+
+/**
+ * Receipt analysis on the box itself: a PDF's text layer is read (unpdf) and parsed into store,
+ * date, total and lines; the lines are matched against the local catalog. The source file is
+ * staged under DATA_DIR/receipts/.staging and renamed into DATA_DIR/receipts only once the
+ * receipt's row is committed; any failure removes it and leaves no row.
+ */
+@Injectable()
+export class ReceiptsService {
+  private readonly directory: string;
+  private readonly staging: string;
+
+  constructor(
+    config: AppConfig,
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly reconcile: ReceiptReconcileService,
+  ) {
+    this.directory = resolve(config.dataDir, 'receipts');
+    this.staging = join(this.directory, '.staging');
+  }
+
+  async analyze(file: UploadedReceiptFile | undefined): Promise<ReceiptResponse> {
+    if (!file) throw new ApiException(422, 'receipt_file_missing');
+    const bytes = file.buffer;
+    acceptReceiptSource(bytes, file.mimetype);
+    const sourceSha256 = createHash('sha256').update(bytes).digest('hex');
+    const known = await this.sameSource(this.database.manager, sourceSha256);
+    if (known) return { ...(await this.detail(known.id)), duplicate: true };
+
+    const parsed = parseReceipt({ lines: await pdfTextLines(bytes) });
+    // As the reference: adjustments (discounts, returned deposits) and negative lines are dropped.
+    const lines = parsed.lines.filter((line) => line.kind !== 'discount' && line.totalPrice >= 0 && line.name.trim() !== '');
+    if (lines.length === 0) throw new ApiException(422, 'receipt_no_items');
+    const fingerprint = receiptFingerprint({
+      storeName: parsed.storeName,
+      storeNumber: parsed.storeNumber,
+      purchaseDate: parsed.purchaseDate,
+      currency: parsed.currency,
+      total: parsed.total,
+      lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, totalPrice: line.totalPrice })),
+    });
+
+    const id = randomUUID();
+    const fileName = `${id}.pdf`;
+    const staged = this.contained(this.staging, `${id}.upload`);
+    const final = this.contained(this.directory, fileName);
+    await mkdir(this.staging, { recursive: true, mode: 0o700 });
+    try {
+      await writeFile(staged, bytes, { mode: 0o600, flag: 'wx' });
+      const outcome = await this.database.write(async (manager) => {
+        // Checked again inside the write: two uploads of one file at once store it once.
+        const twin = (await this.sameSource(manager, sourceSha256)) ?? (fingerprint ? await manager.findOne(ReceiptEntity, { where: { fingerprint }, order: { createdAt: 'ASC', id: 'ASC' } }) : null);
+        if (twin) return { duplicateOf: twin.id as string | null };
+        const now = this.clock.now().toISOString();
+        const retailer = parsed.storeName ? knownRetailer(parsed.storeName) : null;
+        await manager.insert(ReceiptEntity, {
+          id,
+          status: 'review',
+          storeName: parsed.storeName,
+          storeAddress: null,
+          storeNumber: parsed.storeNumber,
+          retailer: retailer ? RETAILER_LABELS[retailer] ?? retailer : null,
+          purchaseDate: parsed.purchaseDate,
+          currency: parsed.currency,
+          total: parsed.total,
+          sourceSha256,
+          analysisVersion: RECEIPT_ANALYSIS_VERSION,
+          fingerprint,
+          imagePath: fileName,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await manager.insert(
+          ReceiptItemEntity,
+          lines.map((line, index) => ({
+            id: randomUUID(),
+            receiptId: id,
+            position: index + 1,
+            rawName: line.rawText,
+            normalizedName: line.name,
+            barcode: line.barcode,
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            totalPrice: line.totalPrice,
+            matchStatus: 'unresolved' as const,
+            matchReason: 'unresolved' as const,
+            matchEvidence: [],
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
+        // The local matcher (barcode, exact name, fuzzy suggestion) over the open lines, these included.
+        await this.reconcile.reconcile(manager);
+        return { duplicateOf: null };
+      });
+      if (outcome.duplicateOf !== null) return { ...(await this.detail(outcome.duplicateOf)), duplicate: true };
+      try {
+        await rename(staged, final);
+      } catch (error) {
+        await this.database.write(async (manager) => {
+          await manager.delete(ReceiptItemEntity, { receiptId: id });
+          await manager.delete(ReceiptEntity, { id });
+        });
+        throw error;
+      }
+      return { ...(await this.detail(id)), duplicate: false };
+    } finally {
+      await rm(staged, { force: true });
+    }
+  }
+
+  async list(): Promise<ReceiptResponse[]> {
+    const receipts = await this.database.manager.find(ReceiptEntity, { order: { createdAt: 'DESC', id: 'DESC' }, take: RECEIPT_LIST_LIMIT });
+    if (receipts.length === 0) return [];
+    const rows: Array<{ receipt_id: string; item_count: number; ready_count: number; review_count: number; imported_count: number }> = await this.database.manager
+      .createQueryBuilder(ReceiptItemEntity, 'item')
+      .select('item.receiptId', 'receipt_id')
+      .addSelect('COUNT(*)', 'item_count')
+      .addSelect('SUM(CASE WHEN item.imported = 0 AND item.productId IS NOT NULL THEN 1 ELSE 0 END)', 'ready_count')
+      .addSelect('SUM(CASE WHEN item.imported = 0 AND item.productId IS NULL THEN 1 ELSE 0 END)', 'review_count')
+      .addSelect('SUM(CASE WHEN item.imported = 1 THEN 1 ELSE 0 END)', 'imported_count')
+      .where({ receiptId: In(receipts.map((receipt) => receipt.id)) })
+      .groupBy('item.receiptId')
+      .getRawMany();
+    const counts = new Map(rows.map((row) => [row.receipt_id, row]));
+    return receipts.map((receipt) => {
+      const row = counts.get(receipt.id);
+      return toResponse(receipt, {
+        item_count: Number(row?.item_count ?? 0),
+        ready_count: Number(row?.ready_count ?? 0),
+        review_count: Number(row?.review_count ?? 0),
+        imported_count: Number(row?.imported_count ?? 0),
+      });
+    });
+  }
+
+  async detail(id: string): Promise<ReceiptResponse> {
+    const receipt = await this.database.manager.findOneBy(ReceiptEntity, { id });
+    if (!receipt) throw new ApiException(404, 'receipt_not_found');
+    const items = await this.database.manager.find(ReceiptItemEntity, {
+      where: { receiptId: id },
+      relations: { product: true, variant: true, suggestedProduct: true },
+      order: { position: 'ASC' },
+    });
+    const counts: LineCounts = {
+      item_count: items.length,
+      ready_count: items.filter((item) => !item.imported && item.productId !== null).length,
+      review_count: items.filter((item) => !item.imported && item.productId === null).length,
+      imported_count: items.filter((item) => item.imported).length,
+    };
+    return { ...toResponse(receipt, counts), items: items.map(toItemResponse) };
+  }
+
+  private sameSource(manager: EntityManager, sourceSha256: string): Promise<ReceiptEntity | null> {
+    return manager.findOne(ReceiptEntity, { where: { sourceSha256, analysisVersion: RECEIPT_ANALYSIS_VERSION }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** A path inside `directory`, refused (a bare 500) should a name ever lead outside DATA_DIR/receipts. */
+  private contained(directory: string, name: string): string {
+    const path = resolve(directory, name);
+    if (!path.startsWith(this.directory + sep)) throw new Error(`receipt file path outside ${this.directory}`);
+    return path;
+  }
+}
+
+function toResponse(receipt: ReceiptEntity, counts: LineCounts): ReceiptResponse {
+  return {
+    id: receipt.id,
+    status: receipt.status,
+    store_name: receipt.storeName,
+    store_address: receipt.storeAddress,
+    store_number: receipt.storeNumber,
+    retailer: receipt.retailer,
+    purchase_date: receipt.purchaseDate,
+    currency: receipt.currency,
+    total: receipt.total,
+    ...counts,
+    created_at: receipt.createdAt,
+    updated_at: receipt.updatedAt,
+  };
+}
+
+function toItemResponse(item: ReceiptItemEntity): ReceiptItemResponse {
+  return {
+    id: item.id,
+    receipt_id: item.receiptId,
+    position: item.position,
+    raw_name: item.rawName,
+    normalized_name: item.normalizedName,
+    barcode: item.barcode,
+    brand: item.brand,
+    quantity: item.quantity,
+    unit_price: item.unitPrice,
+    total_price: item.totalPrice,
+    best_before_date: item.bestBeforeDate,
+    match_status: item.matchStatus,
+    match_reason: item.matchReason,
+    match_score: item.matchScore,
+    match_evidence: item.matchEvidence ?? [],
+    catalog_product_id: item.productId,
+    catalog_product_name: item.product?.name ?? null,
+    catalog_product_image_url: item.product?.imageUrl ?? null,
+    catalog_variant_id: item.variantId,
+    catalog_variant_name: item.variant?.name ?? null,
+    catalog_variant_brand: item.variant?.brand ?? null,
+    catalog_variant_package_amount: item.variant?.packageAmount ?? null,
+    catalog_variant_package_unit: item.variant?.packageUnit ?? null,
+    suggested_catalog_product_id: item.suggestedProductId,
+    suggested_catalog_product_name: item.suggestedProduct?.name ?? null,
+    suggested_catalog_product_score: item.suggestedProductScore,
+    suggested_location: item.suggestedLocation,
+    suggested_unit: item.suggestedUnit,
+    suggested_product_group: item.suggestedProductGroup,
+    suggested_best_before_days: item.suggestedBestBeforeDays,
+    suggestion_confidence: item.suggestionConfidence,
+    imported: item.imported ? 1 : 0,
+    import_error: item.importError,
+    grocy_product_id: item.grocyProductId,
+    grocy_product_name: item.grocyProductName,
+    grocy_exported: item.grocyExported ? 1 : 0,
+  };
+}
