@@ -12,7 +12,13 @@ export function App() {
   const { t } = useTranslation();
   const [queryClient] = useState(createQueryClient);
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={{ ...persistOptions, persister: queryPersister }}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{ ...persistOptions, persister: queryPersister }}
+      // What came back from the device is what was last seen, not what is true now (another tab or
+      // device may have changed it seconds ago): shown at once, and fetched again where possible.
+      onSuccess={() => void queryClient.invalidateQueries()}
+    >
       <ToastProvider dismissLabel={t('app.dismiss')}>
         <Shell />
       </ToastProvider>
