@@ -19,6 +19,16 @@ function statusOf(pid) {
   return { rssKb: field('VmRSS'), hwmKb: field('VmHWM'), threads: field('Threads') };
 }
 
+/**
+ * What of the resident memory is the server's alone (heap, malloc, its own writes) and what are
+ * file pages it shares, mostly the node binary, which another node process on the box maps too.
+ */
+function sharingOf(pid) {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+  return { privateKb: field('Private_Clean') + field('Private_Dirty'), sharedKb: field('Shared_Clean') + field('Shared_Dirty') };
+}
+
 /** EAN-13 codes with a valid check digit, one per product. */
 function ean13(n) {
   const body = `400000${String(n).padStart(6, '0')}`;
@@ -97,6 +107,7 @@ export async function run({ requests: loadRequests = LOAD_REQUESTS, serverEnv = 
     phase = 'idle';
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const idle = statusOf(server.pid);
+    const idleSharing = sharingOf(server.pid);
 
     const bearer = { authorization: `Bearer ${token}` };
     const resolve = (barcode) => ({
@@ -134,7 +145,7 @@ export async function run({ requests: loadRequests = LOAD_REQUESTS, serverEnv = 
     report(
       name,
       {
-        [`idle (${SETTLE_MS / 1000} s after setup)`]: { rssMb: mb(idle.rssKb), threads: idle.threads },
+        [`idle (${SETTLE_MS / 1000} s after setup)`]: { rssMb: mb(idle.rssKb), privateMb: mb(idleSharing.privateKb), sharedFilesMb: mb(idleSharing.sharedKb), threads: idle.threads },
         [`load (${load.requests} requests, ${CONNECTIONS} connections)`]: {
           minMb: mb(Math.min(...rss)),
           maxMb: mb(Math.max(...rss)),
