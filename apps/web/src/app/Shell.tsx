@@ -23,6 +23,8 @@ const StockScreen = lazy(() => import('../features/stock/StockScreen').then((m) 
 const ProductScreen = lazy(() => import('../features/catalog/ProductScreen').then((m) => ({ default: m.ProductScreen })));
 const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen').then((m) => ({ default: m.CatalogScreen })));
 const ShoppingScreen = lazy(() => import('../features/shopping/ShoppingScreen').then((m) => ({ default: m.ShoppingScreen })));
+const ReceiptsScreen = lazy(() => import('../features/receipts/ReceiptsScreen').then((m) => ({ default: m.ReceiptsScreen })));
+const ReceiptScreen = lazy(() => import('../features/receipts/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen })));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
 
 const INVITE_PATH = /^\/invite\/([A-Za-z0-9_-]{20,200})$/;
@@ -121,6 +123,8 @@ function Screens() {
       <Route path="/products/:id">{(params) => <ProductScreen productId={params.id} />}</Route>
       <Route path={paths.shopping} component={ShoppingScreen} />
       <Route path={paths.catalog} component={CatalogScreen} />
+      <Route path={paths.receipts} component={ReceiptsScreen} />
+      <Route path="/receipts/:id">{(params) => <ReceiptScreen receiptId={params.id} />}</Route>
       <Route path={paths.settings}>{() => <SettingsScreen />}</Route>
       <Route path="/settings/:section">{(params) => <SettingsScreen section={params.section} />}</Route>
       {/* The invitation was accepted in this tab; the effect above moves on to home. */}

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import BookOpen from 'lucide-react/icons/book-open';
 import House from 'lucide-react/icons/house';
 import Package from 'lucide-react/icons/package';
+import ReceiptText from 'lucide-react/icons/receipt-text';
 import ScanBarcode from 'lucide-react/icons/scan-barcode';
 import Settings from 'lucide-react/icons/settings';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
@@ -9,7 +10,7 @@ import { paths } from './paths';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.home' | 'nav.scan' | 'nav.stock' | 'nav.shopping' | 'nav.catalog' | 'nav.settings';
+  label: 'nav.home' | 'nav.scan' | 'nav.stock' | 'nav.shopping' | 'nav.catalog' | 'nav.receipts' | 'nav.settings';
   icon: LucideIcon;
   /** Other paths that belong to this item (a product page belongs to stock). */
   also?: RegExp;
@@ -23,6 +24,7 @@ export const NAVIGATION: NavigationItem[] = [
   { path: paths.stock, label: 'nav.stock', icon: Package, also: /^\/products\// },
   { path: paths.shopping, label: 'nav.shopping', icon: ShoppingCart },
   { path: paths.catalog, label: 'nav.catalog', icon: BookOpen, wideOnly: true },
+  { path: paths.receipts, label: 'nav.receipts', icon: ReceiptText, also: /^\/receipts\//, wideOnly: true },
   { path: paths.settings, label: 'nav.settings', icon: Settings, also: /^\/settings\// },
 ];
 

@@ -9,6 +9,8 @@ export const paths = {
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   shopping: '/shopping',
   catalog: '/catalog',
+  receipts: '/receipts',
+  receipt: (id: string) => `/receipts/${encodeURIComponent(id)}`,
   settings: '/settings',
   settingsSection: (section: SettingsSection) => `/settings/${section}`,
   invite: (token: string) => `/invite/${token}`,

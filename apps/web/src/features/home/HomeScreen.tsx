@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import CalendarCheck from 'lucide-react/icons/calendar-check';
 import Inbox from 'lucide-react/icons/inbox';
 import PackageCheck from 'lucide-react/icons/package-check';
+import ReceiptText from 'lucide-react/icons/receipt-text';
 import ScanBarcode from 'lucide-react/icons/scan-barcode';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -129,6 +130,13 @@ export function HomeScreen() {
           </Card>
         )}
       </div>
+      <Card flush>
+        <List>
+          <Link href={paths.receipts} asChild>
+            <ListRow title={t('home.receipts')} leading={<ReceiptText aria-hidden="true" size={24} />} />
+          </Link>
+        </List>
+      </Card>
       {/* Last: it appears once its state has loaded, and nothing below it moves then. */}
       <WelcomeBanner />
     </div>

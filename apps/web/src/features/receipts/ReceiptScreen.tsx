@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useApi } from '../../app/api-context';
+import { paths } from '../../app/paths';
+import { QueryProblem } from '../../app/QueryProblem';
+import { ok } from '../../lib/api-result';
+import { formatDay, formatQuantity } from '../../lib/format';
+import { Badge, Card, List, ListRow } from '../../ui';
+import { receiptKeys } from './receipt-keys';
+
+const MATCH_TONES: Record<string, 'accent' | 'warning' | 'neutral'> = { barcode: 'accent', learned: 'accent', alias: 'accent', exact: 'accent', manual: 'accent', suggested: 'warning' };
+
+/** One receipt: store, date and total, and every line with what it was matched to. */
+export function ReceiptScreen({ receiptId }: { receiptId: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const api = useApi();
+  const receipt = useQuery({
+    queryKey: receiptKeys.one(receiptId),
+    queryFn: () => ok(api.GET('/api/v1/receipts/{receipt_id}', { params: { path: { receipt_id: receiptId } } })),
+  });
+  const data = receipt.data;
+  const money = (amount: number | null | undefined) =>
+    amount === null || amount === undefined ? '' : new Intl.NumberFormat(locale, { style: 'currency', currency: data?.currency || 'EUR' }).format(amount);
+  return (
+    <Card
+      title={data ? (data.store_name ?? t('receipts.unknownStore')) : t('app.loading')}
+      titleId="receipt-heading"
+      actions={
+        <Link href={paths.receipts} className="link">
+          {t('receipts.back')}
+        </Link>
+      }
+    >
+      <QueryProblem query={receipt} />
+      {data && (
+        <>
+          <p className="muted" data-testid="receipt-summary">
+            {[data.purchase_date ? formatDay(data.purchase_date, locale) : null, money(data.total)].filter(Boolean).join(' · ')}
+          </p>
+          <List data-testid="receipt-lines">
+            {(data.items ?? []).map((item) => (
+              <ListRow
+                key={item.id}
+                title={item.raw_name}
+                leading={false}
+                subtitle={
+                  <Badge tone={MATCH_TONES[item.match_status] ?? 'neutral'}>
+                    {item.catalog_product_name ? t('receipts.matchedTo', { name: item.catalog_product_name }) : t(`receipts.match.${item.match_status}`, { defaultValue: item.match_status })}
+                  </Badge>
+                }
+                trailing={`${item.quantity && item.quantity !== 1 ? `${formatQuantity(item.quantity, locale)} × ` : ''}${money(item.total_price)}`}
+              />
+            ))}
+          </List>
+        </>
+      )}
+    </Card>
+  );
+}

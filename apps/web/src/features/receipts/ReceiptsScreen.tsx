@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import FileUp from 'lucide-react/icons/file-up';
+import ReceiptIcon from 'lucide-react/icons/receipt';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useApi } from '../../app/api-context';
+import { paths } from '../../app/paths';
+import { QueryProblem } from '../../app/QueryProblem';
+import { useSession } from '../../app/session';
+import { ApiError, ok } from '../../lib/api-result';
+import { formatDay } from '../../lib/format';
+import { Badge, Banner, Button, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
+import { receiptKeys } from './receipt-keys';
+import { uploadReceipt } from './upload-receipt';
+import './receipts.css';
+
+/** Receipts: upload a PDF from the phone or the desktop, the list with store, date, total and state. */
+export function ReceiptsScreen() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { canWrite } = useSession();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const receipts = useQuery({ queryKey: receiptKeys.list, queryFn: () => ok(api.GET('/api/v1/receipts')) });
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadReceipt(file, setProgress),
+    onSettled: () => {
+      setProgress(null);
+      void queryClient.invalidateQueries({ queryKey: receiptKeys.all });
+    },
+  });
+  const money = (amount: number | null | undefined, currency: string | null | undefined) =>
+    amount === null || amount === undefined ? '' : new Intl.NumberFormat(locale, { style: 'currency', currency: currency || 'EUR' }).format(amount);
+  const problem = upload.error instanceof ApiError ? (upload.error.detail ?? t('receipts.uploadFailed')) : upload.error ? t('receipts.uploadFailed') : null;
+  const reading = upload.isPending && progress !== null && progress >= 1;
+
+  return (
+    <div className="receipts-screen">
+      <Card
+        title={t('receipts.heading')}
+        titleId="receipts-heading"
+        actions={
+          canWrite && (
+            <Button icon={FileUp} loading={upload.isPending} onClick={() => input.current?.click()}>
+              {t('receipts.upload')}
+            </Button>
+          )
+        }
+      >
+        <input
+          ref={input}
+          className="ui-visually-hidden"
+          type="file"
+          name="receipt"
+          accept="application/pdf"
+          aria-label={t('receipts.upload')}
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) upload.mutate(file);
+          }}
+        />
+        <p className="muted">{t('receipts.hint')}</p>
+        {upload.isPending && (
+          <div className="receipt-progress" role="status" data-testid="receipt-progress">
+            <progress max={1} value={reading ? undefined : (progress ?? 0)} aria-label={t('receipts.uploading')} />
+            <span>{reading ? t('receipts.reading') : t('receipts.uploading')}</span>
+          </div>
+        )}
+        {upload.data && (
+          <Banner tone="info" role="status" data-testid="receipt-done">
+            {upload.data.duplicate ? t('receipts.duplicate') : t('receipts.read', { count: upload.data.item_count ?? upload.data.items?.length ?? 0 })}{' '}
+            <Link href={paths.receipt(upload.data.id)}>{t('receipts.open')}</Link>
+          </Banner>
+        )}
+        {problem && (
+          <Banner tone="danger" role="alert">
+            {problem}
+          </Banner>
+        )}
+        <QueryProblem query={receipts} />
+        {receipts.isPending && <Skeleton width="100%" height={56} />}
+        {receipts.data?.length === 0 && <EmptyState icon={ReceiptIcon} title={t('receipts.empty')} headingLevel={3} />}
+        {receipts.data && receipts.data.length > 0 && (
+          <List data-testid="receipt-list">
+            {receipts.data.map((receipt) => (
+              <Link key={receipt.id} href={paths.receipt(receipt.id)} asChild>
+                <ListRow
+                  title={receipt.store_name ?? t('receipts.unknownStore')}
+                  leading={<ReceiptIcon aria-hidden="true" size={24} />}
+                  subtitle={
+                    <span className="receipt-subtitle">
+                      <Badge tone={receipt.status === 'review' ? 'warning' : 'neutral'}>{t(`receipts.status.${receipt.status}`, { defaultValue: receipt.status })}</Badge>
+                      <span>{[receipt.purchase_date ? formatDay(receipt.purchase_date, locale) : null, t('receipts.lines', { count: receipt.item_count ?? 0 })].filter(Boolean).join(' · ')}</span>
+                    </span>
+                  }
+                  trailing={<span className="quantity">{money(receipt.total, receipt.currency)}</span>}
+                />
+              </Link>
+            ))}
+          </List>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** Query keys of the receipts feature. */
+export const receiptKeys = {
+  all: ['receipts'] as const,
+  list: ['receipts', 'list'] as const,
+  one: (id: string) => ['receipts', 'one', id] as const,
+};
