@@ -1,5 +1,5 @@
 // Local receipt analysis against the project's own corpus (scripts/receipt-corpus): for every
-// receipt, the PDF's text layer is extracted (unpdf, pdf.js) and read by the built API's parser,
+// receipt, the PDF's text layer is extracted and read by the built API (its own pdf-text and parser),
 // then compared with truth.json. Prints per layout and overall: line recall and precision (a line
 // counts when its name and line amount are exact), total and date accuracy, ms per receipt
 // (extraction + parsing; median, p95). The corpus is generated into bench/.corpus when missing.
@@ -7,7 +7,6 @@
 // Goal for PDFs: 100 % of lines, < 0.5 s per receipt.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getDocumentProxy } from 'unpdf';
 import { DEFAULT_OUT, DEFAULT_PER_LAYOUT, DEFAULT_SEED, generateCorpus } from '../scripts/receipt-corpus/generate.mjs';
 import { dist, quantile, report } from './lib.mjs';
 
@@ -24,27 +23,6 @@ async function corpus() {
   return generateCorpus({ seed: SEED, perLayout: PER_LAYOUT });
 }
 
-/** The PDF's text runs as positioned words (y downwards), page after page. */
-async function pdfWords(bytes) {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const words = [];
-  let offset = 0;
-  for (let p = 1; p <= pdf.numPages; p += 1) {
-    const page = await pdf.getPage(p);
-    const { height } = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
-    for (const item of content.items) {
-      if (!('str' in item) || item.str.trim() === '') continue;
-      const [, , , , x, baseline] = item.transform;
-      const size = item.height || Math.abs(item.transform[3]);
-      const top = offset + height - baseline;
-      words.push({ text: item.str, box: { x0: x, y0: top - size * 0.8, x1: x + item.width, y1: top + size * 0.2 } });
-    }
-    offset += height;
-  }
-  await pdf.cleanup?.();
-  return words;
-}
 
 /** How many truth lines the parsed lines hit (name and amount), each parsed line used once; of those, how many also have the count and unit price right. */
 function matchLines(truth, parsed) {
@@ -69,7 +47,8 @@ function matchLines(truth, parsed) {
 export async function run() {
   const verbose = process.argv.includes('--verbose');
   const { parseReceipt } = await dist('modules/receipts/parser/receipt-parser.js');
-  const { linesFromWords } = await dist('modules/receipts/parser/receipt-text.js');
+  // The server's own text extraction, so the figures are what an upload gets.
+  const { pdfTextLines } = await dist('modules/receipts/pdf-text.js');
   const index = await corpus();
 
   const perLayout = new Map();
@@ -80,7 +59,7 @@ export async function run() {
     const truth = JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8'));
     const bytes = readFileSync(join(dir, 'receipt.pdf'));
     const started = process.hrtime.bigint();
-    const lines = linesFromWords(await pdfWords(bytes));
+    const lines = await pdfTextLines(bytes);
     const parsed = parseReceipt({ lines });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
 

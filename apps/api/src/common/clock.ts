@@ -30,3 +30,8 @@ export class Clock {
     return this.cachedOffset;
   }
 }
+
+/** The calendar day (`YYYY-MM-DD`) in `timeZone` at `now`, plus `offsetDays`: the household's "today". */
+export function calendarDay(now: Date, timeZone: string, offsetDays = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(now.getTime() + offsetDays * 86_400_000));
+}

@@ -12,6 +12,7 @@ import { useOnline } from '../lib/use-online';
 import { Banner } from '../ui';
 import { HealthStatus } from './HealthStatus';
 import { isCurrent, NAVIGATION } from './navigation';
+import { NotFound } from './NotFound';
 import { SESSION_USER_KEY, type CachedUser } from './offline-cache';
 import { paths } from './paths';
 import { SessionProvider, useSession } from './session';
@@ -137,15 +138,5 @@ function Screens() {
         <NotFound />
       </Route>
     </Switch>
-  );
-}
-
-function NotFound() {
-  const { t } = useTranslation();
-  return (
-    <section className="card" aria-labelledby="not-found-heading">
-      <h2 id="not-found-heading">{t('app.notFound')}</h2>
-      <Link href={paths.home}>{t('app.backHome')}</Link>
-    </section>
   );
 }

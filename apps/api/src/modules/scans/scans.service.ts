@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { checkBarcode, type BarcodeCheck } from '@hinv/shared';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/access/principal.js';
-import { Clock } from '../../common/clock.js';
+import { calendarDay, Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -208,8 +208,7 @@ export class ScansService {
 
   /** The household's calendar day (TZ), for purchase dates and best-before defaults. */
   private today(offsetDays = 0): string {
-    const day = new Date(this.clock.now().getTime() + offsetDays * 86_400_000);
-    return new Intl.DateTimeFormat('en-CA', { timeZone: this.config.env.TZ }).format(day);
+    return calendarDay(this.clock.now(), this.config.env.TZ, offsetDays);
   }
 
   async confirm(principal: Principal, id: string, input: ScanConfirmInput): Promise<ScanResponse> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { v7 as timeOrderedId } from 'uuid';
 import type { Principal } from '../../common/access/principal.js';
-import { Clock } from '../../common/clock.js';
+import { calendarDay, Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -109,8 +109,7 @@ export class StockActionService {
 
   /** The household's calendar day (`TZ`), plus some days. */
   private today(offsetDays = 0): string {
-    const day = new Date(this.clock.now().getTime() + offsetDays * 86_400_000);
-    return new Intl.DateTimeFormat('en-CA', { timeZone: this.config.env.TZ }).format(day);
+    return calendarDay(this.clock.now(), this.config.env.TZ, offsetDays);
   }
 }
 

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useApi } from '../../app/api-context';
 import { HealthStatus } from '../../app/HealthStatus';
+import { NotFound } from '../../app/NotFound';
 import { paths, type SettingsSection } from '../../app/paths';
 import { useRecentAuth } from '../../app/recent-auth';
 import { useSession } from '../../app/session';
@@ -37,12 +38,7 @@ export function SettingsScreen({ section }: { section?: string }) {
   const sections = SECTIONS.filter((entry) => canManage || !entry.managersOnly);
   const chosen = sections.find((entry) => entry.section === section);
   if (section !== undefined && !chosen) {
-    return (
-      <section className="card" aria-labelledby="not-found-heading">
-        <h2 id="not-found-heading">{t('app.notFound')}</h2>
-        <Link href={paths.settings}>{t('nav.settings')}</Link>
-      </section>
-    );
+    return <NotFound back={paths.settings} backLabel={t('nav.settings')} />;
   }
   if (chosen) {
     return (
