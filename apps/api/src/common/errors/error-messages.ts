@@ -90,9 +90,10 @@ export const ERROR_MESSAGES = {
     en: 'Receipts are accepted as PDF (or as a JPEG, PNG, WebP or HEIC photo); this file is none of them or its declared type does not match its content',
     de: 'Kassenbons werden als PDF (oder als JPEG-, PNG-, WebP- oder HEIC-Foto) angenommen; diese Datei ist nichts davon oder ihr angegebener Typ passt nicht zum Inhalt',
   },
-  receipt_photo_not_supported: {
-    en: 'Photo analysis is not available yet: upload the receipt as a PDF with a text layer',
-    de: 'Fotos können noch nicht ausgewertet werden: Lade den Kassenbon als PDF mit Textebene hoch',
+  receipt_image_unreadable: { en: 'This image cannot be read', de: 'Dieses Bild kann nicht gelesen werden' },
+  receipt_image_too_many_pixels: {
+    en: 'This image (or PDF page) has more pixels than a receipt needs (at most {max} megapixels)',
+    de: 'Dieses Bild (oder diese PDF-Seite) hat mehr Pixel, als ein Kassenbon braucht (höchstens {max} Megapixel)',
   },
   receipt_pdf_unreadable: { en: 'This PDF cannot be read', de: 'Dieses PDF kann nicht gelesen werden' },
   receipt_pdf_too_many_pages: { en: 'A receipt PDF may have at most {max} pages', de: 'Ein Kassenbon-PDF darf höchstens {max} Seiten haben' },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
+import { images } from '../../common/images/image-library.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { CatalogService } from './catalog.service.js';
@@ -11,24 +12,6 @@ import type { CatalogProductDetailResponse } from './dto/catalog.dto.js';
 import { ProductEntity } from './product.entity.js';
 
 const MAX_EDGE = 1600;
-
-type Sharp = typeof import('sharp');
-let imageLibrary: Promise<Sharp> | undefined;
-
-/**
- * sharp (and libvips with it, about 9 MB resident) is loaded by the first photo, not at start.
- * One photo at a time is all a household uploads, so libvips gets one worker thread and no
- * operation cache: its default cache keeps up to 50 MB of decoded images for reuse that never
- * comes here.
- */
-function images(): Promise<Sharp> {
-  imageLibrary ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  });
-  return imageLibrary;
-}
 
 /** What the bytes say the file is, whatever its name or declared type claims. */
 export function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {

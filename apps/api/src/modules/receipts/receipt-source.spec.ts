@@ -34,13 +34,15 @@ describe('receipt source sniffing', () => {
     }
   });
 
-  it('refuses small files (400), unknown or mislabelled ones (415) and, for now, photos (415)', () => {
+  it('refuses small files (400), unknown or mislabelled ones (415) and accepts photos whose declared type agrees', () => {
     expect(refusal(() => acceptReceiptSource(pad('%PDF-1.7', 99), 'application/pdf'))).toEqual([400, 'receipt_file_too_small']);
     expect(refusal(() => acceptReceiptSource(pad('%PDF-1.7', 100), 'application/pdf'))).toBeNull();
     expect(refusal(() => acceptReceiptSource(pad('PK\x03\x04'), 'application/pdf'))).toEqual([415, 'receipt_type_unsupported']);
     expect(refusal(() => acceptReceiptSource(pad('%PDF-1.7'), 'image/jpeg'))).toEqual([415, 'receipt_type_unsupported']);
     expect(refusal(() => acceptReceiptSource(pad('<!doctype html>'), 'image/jpeg'))).toEqual([415, 'receipt_type_unsupported']);
     expect(refusal(() => acceptReceiptSource(pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0])), 'image/png'))).toEqual([415, 'receipt_type_unsupported']);
-    expect(refusal(() => acceptReceiptSource(pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0])), 'image/jpeg'))).toEqual([415, 'receipt_photo_not_supported']);
+    expect(acceptReceiptSource(pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0])), 'image/jpeg')).toBe('jpeg');
+    expect(acceptReceiptSource(pad('\0\0\0\x18ftypheic'), 'image/heic')).toBe('heic');
+    expect(acceptReceiptSource(pad('RIFF\0\0\0\0WEBPVP8 '), undefined)).toBe('webp');
   });
 });

@@ -26,17 +26,18 @@ export function sniffReceiptSource(bytes: Buffer): ReceiptSourceType | null {
   return null;
 }
 
+/** The extension a stored receipt file gets. */
+export const SOURCE_EXTENSION: Record<ReceiptSourceType, string> = { pdf: 'pdf', jpeg: 'jpg', png: 'png', webp: 'webp', heic: 'heic' };
+
 /**
- * Checks an upload before any work: size floor (400), a type recognised from the bytes whose
- * declared type agrees (else 415), and, for now, PDF only: photos need OCR, which is not built
- * yet (415 with its own message).
+ * Checks an upload before any work: size floor (400), then a type recognised from the bytes whose
+ * declared type agrees (else 415).
  */
-export function acceptReceiptSource(bytes: Buffer, declaredType: string | undefined): 'pdf' {
+export function acceptReceiptSource(bytes: Buffer, declaredType: string | undefined): ReceiptSourceType {
   if (bytes.length < MIN_RECEIPT_BYTES) throw new ApiException(400, 'receipt_file_too_small');
   const type = sniffReceiptSource(bytes);
   if (!type) throw new ApiException(415, 'receipt_type_unsupported');
   const declared = (declaredType ?? '').split(';')[0].trim().toLowerCase();
   if (!UNDECLARED.has(declared) && !DECLARED[type].includes(declared)) throw new ApiException(415, 'receipt_type_unsupported');
-  if (type !== 'pdf') throw new ApiException(415, 'receipt_photo_not_supported');
   return type;
 }

@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/app-config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { ReceiptDecoder } from './reading/decoder.js';
+import { LocalReceiptReader } from './reading/local-receipt-reader.js';
+import { OcrEngine } from './reading/ocr-engine.js';
+import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { ReceiptsController } from './receipts.controller.js';
 import { ReceiptsService } from './receipts.service.js';
@@ -13,7 +17,7 @@ import { ReceiptsService } from './receipts.service.js';
     MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: { fileSize: config.maxUploadBytes, files: 1 } }) }),
   ],
   controllers: [ReceiptsController],
-  providers: [ReceiptReconcileService, ReceiptsService],
+  providers: [ReceiptReconcileService, ReceiptsService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine],
   exports: [ReceiptReconcileService],
 })
 export class ReceiptsModule {}

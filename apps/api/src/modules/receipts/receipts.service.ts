@@ -8,20 +8,14 @@ import { ApiException } from '../../common/errors/api-exception.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import type { ReceiptItemResponse, ReceiptResponse } from './dto/receipts.dto.js';
-import { parseReceipt } from './parser/receipt-parser.js';
-import { pdfTextLines } from './pdf-text.js';
+import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
 import { receiptFingerprint } from './receipt-fingerprint.js';
 import { knownRetailer } from './receipt-keys.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
-import { acceptReceiptSource } from './receipt-source.js';
+import { acceptReceiptSource, SOURCE_EXTENSION } from './receipt-source.js';
 
-/**
- * The engine a receipt was read with. The same file uploaded again is a duplicate only for the
- * same engine; raise this when extraction or parsing changes what a file yields.
- */
-export const RECEIPT_ANALYSIS_VERSION = 'local-pdf-text-1';
 /** How many receipts the list shows, newest first. */
 export const RECEIPT_LIST_LIMIT = 100;
 
@@ -51,7 +45,7 @@ interface LineCounts {
 }
 
 /**
- * Receipt analysis on the box itself: a PDF's text layer is read (unpdf) and parsed into store,
+ * Receipt analysis: the file is read by the current engine (see `ReceiptReaders`) into store,
  * date, total and lines; the lines are matched against the local catalog. The source file is
  * staged under DATA_DIR/receipts/.staging and renamed into DATA_DIR/receipts only once the
  * receipt's row is committed; any failure removes it and leaves no row.
@@ -66,6 +60,7 @@ export class ReceiptsService {
     private readonly database: Database,
     private readonly clock: Clock,
     private readonly reconcile: ReceiptReconcileService,
+    private readonly readers: ReceiptReaders,
   ) {
     this.directory = resolve(config.dataDir, 'receipts');
     this.staging = join(this.directory, '.staging');
@@ -74,12 +69,14 @@ export class ReceiptsService {
   async analyze(file: UploadedReceiptFile | undefined): Promise<ReceiptResponse> {
     if (!file) throw new ApiException(422, 'receipt_file_missing');
     const bytes = file.buffer;
-    acceptReceiptSource(bytes, file.mimetype);
+    const type = acceptReceiptSource(bytes, file.mimetype);
+    const reader = await this.readers.current();
+    const analysisVersion = reader.analysisVersion;
     const sourceSha256 = createHash('sha256').update(bytes).digest('hex');
-    const known = await this.sameSource(this.database.manager, sourceSha256);
+    const known = await this.sameSource(this.database.manager, sourceSha256, analysisVersion);
     if (known) return { ...(await this.detail(known.id)), duplicate: true };
 
-    const parsed = parseReceipt({ lines: await pdfTextLines(bytes) });
+    const parsed = await reader.read(bytes, type);
     // As the reference: adjustments (discounts, returned deposits) and negative lines are dropped.
     const lines = parsed.lines.filter((line) => line.kind !== 'discount' && line.totalPrice >= 0 && line.name.trim() !== '');
     if (lines.length === 0) throw new ApiException(422, 'receipt_no_items');
@@ -93,7 +90,7 @@ export class ReceiptsService {
     });
 
     const id = randomUUID();
-    const fileName = `${id}.pdf`;
+    const fileName = `${id}.${SOURCE_EXTENSION[type]}`;
     const staged = this.contained(this.staging, `${id}.upload`);
     const final = this.contained(this.directory, fileName);
     await mkdir(this.staging, { recursive: true, mode: 0o700 });
@@ -101,7 +98,7 @@ export class ReceiptsService {
       await writeFile(staged, bytes, { mode: 0o600, flag: 'wx' });
       const outcome = await this.database.write(async (manager) => {
         // Checked again inside the write: two uploads of one file at once store it once.
-        const twin = (await this.sameSource(manager, sourceSha256)) ?? (fingerprint ? await manager.findOne(ReceiptEntity, { where: { fingerprint }, order: { createdAt: 'ASC', id: 'ASC' } }) : null);
+        const twin = (await this.sameSource(manager, sourceSha256, analysisVersion)) ?? (fingerprint ? await manager.findOne(ReceiptEntity, { where: { fingerprint }, order: { createdAt: 'ASC', id: 'ASC' } }) : null);
         if (twin) return { duplicateOf: twin.id as string | null };
         const now = this.clock.now().toISOString();
         const retailer = parsed.storeName ? knownRetailer(parsed.storeName) : null;
@@ -116,7 +113,7 @@ export class ReceiptsService {
           currency: parsed.currency,
           total: parsed.total,
           sourceSha256,
-          analysisVersion: RECEIPT_ANALYSIS_VERSION,
+          analysisVersion,
           fingerprint,
           imagePath: fileName,
           createdAt: now,
@@ -203,8 +200,8 @@ export class ReceiptsService {
     return { ...toResponse(receipt, counts), items: items.map(toItemResponse) };
   }
 
-  private sameSource(manager: EntityManager, sourceSha256: string): Promise<ReceiptEntity | null> {
-    return manager.findOne(ReceiptEntity, { where: { sourceSha256, analysisVersion: RECEIPT_ANALYSIS_VERSION }, order: { createdAt: 'ASC', id: 'ASC' } });
+  private sameSource(manager: EntityManager, sourceSha256: string, analysisVersion: string): Promise<ReceiptEntity | null> {
+    return manager.findOne(ReceiptEntity, { where: { sourceSha256, analysisVersion }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** A path inside `directory`, refused (a bare 500) should a name ever lead outside DATA_DIR/receipts. */

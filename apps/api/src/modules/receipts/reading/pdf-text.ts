@@ -1,5 +1,5 @@
-import { ApiException } from '../../common/errors/api-exception.js';
-import { linesFromWords, type ReceiptTextLine, type ReceiptWord } from './parser/receipt-text.js';
+import { ApiException } from '../../../common/errors/api-exception.js';
+import { linesFromWords, type ReceiptTextLine, type ReceiptWord } from '../parser/receipt-text.js';
 
 /** The reference's PDF limits: at most 4 pages and 30 000 characters of text. */
 export const MAX_PDF_PAGES = 4;

@@ -1,0 +1,115 @@
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { Block, Scheduler } from 'tesseract.js';
+import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
+
+/** German and English, the integer-quantised "best" models: the most accurate that stay fast. */
+const LANGUAGES = ['deu'] as const;
+const MODEL = '4.0.0_best_int';
+/** The pool is let go after this long without work: each worker holds its own model and heap. */
+const IDLE_MS = 120_000;
+/** One worker per core but one, leaving a core for the server itself; at most four. */
+export const OCR_WORKERS = Math.max(1, Math.min(4, availableParallelism() - 1));
+
+const require = createRequire(import.meta.url);
+
+type Tesseract = typeof import('tesseract.js');
+
+/**
+ * Tesseract (tesseract.js, WebAssembly in worker threads) as a pool shared by every upload: the
+ * workers start with the first image, read one image each at a time, and stop when idle. The
+ * language data comes from the `@tesseract.js-data/*` packages on disk; nothing is downloaded.
+ */
+@Injectable()
+export class OcrEngine implements OnModuleDestroy {
+  private scheduler: Promise<{ scheduler: Scheduler; dataDir: string }> | null = null;
+  private running = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  /** The text lines of one prepared image, each with its words, their boxes and confidences. */
+  async read(image: Buffer): Promise<ReceiptTextLine[]> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.running += 1;
+    try {
+      const { scheduler } = await this.started();
+      const result = await scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+      return linesOf(result.data.blocks ?? []);
+    } finally {
+      this.running -= 1;
+      if (this.running === 0) this.idleTimer = setTimeout(() => void this.stop(), IDLE_MS).unref();
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
+  }
+
+  private started(): Promise<{ scheduler: Scheduler; dataDir: string }> {
+    this.scheduler ??= this.start().catch((error: unknown) => {
+      this.scheduler = null;
+      throw error;
+    });
+    return this.scheduler;
+  }
+
+  private async start(): Promise<{ scheduler: Scheduler; dataDir: string }> {
+    const tesseract = (await import('tesseract.js')) as Tesseract & { default?: Tesseract };
+    const { createScheduler, createWorker, OEM, PSM } = tesseract.default ?? tesseract;
+    // tesseract.js reads every language from one folder; the packages keep one each, so a private
+    // folder of links joins them.
+    const dataDir = await mkdtemp(join(tmpdir(), 'hinv-tessdata-'));
+    for (const language of LANGUAGES) {
+      const file = join(dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODEL, `${language}.traineddata.gz`);
+      await symlink(file, join(dataDir, `${language}.traineddata.gz`));
+    }
+    const scheduler = createScheduler();
+    try {
+      const workers = await Promise.all(
+        Array.from({ length: OCR_WORKERS }, async () => {
+          const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: dataDir, cacheMethod: 'none', gzip: true });
+          // One uniform block: a receipt line keeps its name and its amount together however wide the gap.
+          await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: '300' });
+          return worker;
+        }),
+      );
+      for (const worker of workers) scheduler.addWorker(worker);
+    } catch (error) {
+      await scheduler.terminate();
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    return { scheduler, dataDir };
+  }
+
+  private async stop(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    const pool = this.scheduler;
+    if (!pool || this.running > 0) return;
+    this.scheduler = null;
+    const { scheduler, dataDir } = await pool.catch(() => ({ scheduler: null, dataDir: null }));
+    await scheduler?.terminate();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Tesseract's lines, top to bottom, as the parser reads them: words with boxes and 0–1 confidences. */
+function linesOf(blocks: readonly Block[]): ReceiptTextLine[] {
+  const lines: ReceiptTextLine[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const words: ReceiptWord[] = line.words
+          .filter((word) => word.text.trim() !== '')
+          .map((word) => ({ text: word.text.trim(), box: { ...word.bbox }, confidence: word.confidence / 100 }));
+        if (words.length === 0) continue;
+        lines.push({ text: words.map((word) => word.text).join(' '), words, confidence: line.confidence / 100 });
+      }
+    }
+  }
+  return lines;
+}
