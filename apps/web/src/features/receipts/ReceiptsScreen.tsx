@@ -2,42 +2,53 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Camera from 'lucide-react/icons/camera';
 import FileUp from 'lucide-react/icons/file-up';
 import ReceiptIcon from 'lucide-react/icons/receipt';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useApi } from '../../app/api-context';
 import { paths } from '../../app/paths';
 import { QueryProblem } from '../../app/QueryProblem';
 import { useSession } from '../../app/session';
 import { ApiError, ok } from '../../lib/api-result';
 import { formatDay } from '../../lib/format';
+import { useOnline } from '../../lib/use-online';
 import { Badge, Banner, Button, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
 import { receiptKeys } from './receipt-keys';
+import { SharedReceiptList } from './SharedReceiptList';
 import { sendReceipt, type UploadProgress } from './upload-receipt';
 import { UploadProgressBar } from './UploadProgressBar';
+import { useSharedReceipts } from './use-shared-receipts';
 import './receipts.css';
 
 /**
  * Receipts: take a photo of a paper receipt or choose a photo or PDF (a photo is made smaller on
- * the device first), and the list with store, date, total and state.
+ * the device first), files shared with the app from other apps (uploaded once online), and the
+ * list with store, date, total and state.
  */
 export function ReceiptsScreen() {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const api = useApi();
   const queryClient = useQueryClient();
-  const { canWrite } = useSession();
+  const { canWrite, canQueue } = useSession();
+  const online = useOnline();
+  const [, navigate] = useLocation();
+  // Set by the service worker (or the server) when a share could not be kept whole.
+  const shareLanding = new URLSearchParams(useSearch()).get('share');
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const receipts = useQuery({ queryKey: receiptKeys.list, queryFn: () => ok(api.GET('/api/v1/receipts')) });
+  const refreshReceipts = useCallback(() => void queryClient.invalidateQueries({ queryKey: receiptKeys.all }), [queryClient]);
+  const shared = useSharedReceipts(canQueue, refreshReceipts);
   const upload = useMutation({
     mutationFn: (file: File) => sendReceipt(file, setProgress),
     onSettled: () => {
       setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: receiptKeys.all });
+      refreshReceipts();
     },
   });
+  const sharedName = shared.active ? shared.waiting?.find((entry) => entry.id === shared.active?.id)?.name : undefined;
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
     amount === null || amount === undefined ? '' : new Intl.NumberFormat(locale, { style: 'currency', currency: currency || 'EUR' }).format(amount);
   const problem = upload.error instanceof ApiError ? (upload.error.detail ?? t('receipts.uploadFailed')) : upload.error ? t('receipts.uploadFailed') : null;
@@ -88,7 +99,25 @@ export function ReceiptsScreen() {
           onChange={chosen}
         />
         <p className="muted">{t('receipts.hint')}</p>
-        {progress !== null && <UploadProgressBar progress={progress} />}
+        {(shareLanding === 'missed' || shareLanding === 'full') && (
+          <Banner
+            tone="warning"
+            role="status"
+            data-testid="share-landing"
+            action={
+              <Button variant="quiet" onClick={() => navigate(paths.receipts, { replace: true })}>
+                {t('app.dismiss')}
+              </Button>
+            }
+          >
+            {t(`receipts.share.${shareLanding}`)}
+          </Banner>
+        )}
+        {progress !== null ? (
+          <UploadProgressBar progress={progress} />
+        ) : (
+          shared.active && <UploadProgressBar progress={shared.active.progress} name={sharedName} />
+        )}
         {upload.data && (
           <Banner tone="info" role="status" data-testid="receipt-done">
             {upload.data.duplicate ? t('receipts.duplicate') : t('receipts.read', { count: upload.data.item_count ?? upload.data.items?.length ?? 0 })}{' '}
@@ -100,6 +129,7 @@ export function ReceiptsScreen() {
             {problem}
           </Banner>
         )}
+        <SharedReceiptList view={shared} online={online} canUpload={canQueue} />
         <QueryProblem query={receipts} />
         {receipts.isPending && <Skeleton width="100%" height={56} />}
         {receipts.data?.length === 0 && <EmptyState icon={ReceiptIcon} title={t('receipts.empty')} headingLevel={3} />}
