@@ -80,7 +80,7 @@ export function SharedReceiptList({ view, online, canUpload }: { view: SharedRec
                     <span>{formatFileSize(entry.size, locale)}</span>
                   </span>
                 }
-                action={<IconButton icon={Trash2} label={t('receipts.shared.remove', { name: entry.name })} onClick={() => void view.remove(entry.id)} />}
+                action={sending ? undefined : <IconButton icon={Trash2} label={t('receipts.shared.remove', { name: entry.name })} onClick={() => void view.remove(entry.id)} />}
               />
             );
           })}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jpegName, JPEG_QUALITY, scaledSize, scalePhoto } from './scale-photo';
+import { jpegName, JPEG_QUALITY, mayScale, scaledSize, scalePhoto } from './scale-photo';
 
 /** What the fake decoder and canvas saw, so a test can tell what the module asked for. */
 interface Seen {
@@ -66,6 +66,17 @@ describe('jpegName', () => {
     ['.png', 'receipt.jpg'],
     ['', 'receipt.jpg'],
   ])('names %j as %j', (name, expected) => expect(jpegName(name)).toBe(expected));
+});
+
+describe('mayScale', () => {
+  it('tries images and untyped files, never a PDF or other kinds of files', () => {
+    expect(mayScale(fileOf(1, 'a.heic', 'image/heic'))).toBe(true);
+    expect(mayScale(fileOf(1, 'shared', ''))).toBe(true);
+    expect(mayScale(fileOf(1, 'shared', 'application/octet-stream'))).toBe(true);
+    expect(mayScale(fileOf(1, 'rewe.pdf', 'application/pdf'))).toBe(false);
+    expect(mayScale(fileOf(1, 'REWE.PDF', 'application/octet-stream'))).toBe(false);
+    expect(mayScale(fileOf(1, 'notes.txt', 'text/plain'))).toBe(false);
+  });
 });
 
 describe('scalePhoto', () => {

@@ -14,12 +14,12 @@ export function jpegName(name: string): string {
   return `${base || 'receipt'}.jpg`;
 }
 
-function isPdf(file: File): boolean {
-  return file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-}
-
-/** Types worth trying to decode: images, and files that came without a type (some sharing apps). */
-function mayBeImage(file: File): boolean {
+/**
+ * Whether the file is worth trying to decode: images, and files that came without a type (some
+ * sharing apps), but never a PDF.
+ */
+export function mayScale(file: File): boolean {
+  if (file.type === 'application/pdf' || /\.pdf$/i.test(file.name)) return false;
   return file.type === '' || file.type === 'application/octet-stream' || file.type.startsWith('image/');
 }
 
@@ -71,7 +71,7 @@ async function encodeJpeg(bitmap: ImageBitmap, width: number, height: number): P
  * (HEIC outside Safari), go as they are: the server reads those itself.
  */
 export async function scalePhoto(file: File): Promise<File> {
-  if (isPdf(file) || !mayBeImage(file)) return file;
+  if (!mayScale(file)) return file;
   const bitmap = await decode(file);
   if (!bitmap) return file;
   try {

@@ -1,6 +1,6 @@
 import type { Schemas } from '@hinv/api-client';
 import { ApiError } from '../../lib/api-result';
-import { scalePhoto } from './scale-photo';
+import { mayScale, scalePhoto } from './scale-photo';
 
 export type Receipt = Schemas['ReceiptResponse'];
 
@@ -9,7 +9,7 @@ export type UploadProgress = 'preparing' | number;
 
 /** Makes a photo smaller on the device, then uploads it; a PDF goes as it is. */
 export async function sendReceipt(file: File, onProgress: (progress: UploadProgress) => void): Promise<Receipt> {
-  onProgress('preparing');
+  if (mayScale(file)) onProgress('preparing');
   const prepared = await scalePhoto(file);
   onProgress(0);
   return uploadReceipt(prepared, onProgress);
