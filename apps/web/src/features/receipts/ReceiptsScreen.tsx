@@ -51,7 +51,12 @@ export function ReceiptsScreen() {
   const sharedName = shared.active ? shared.waiting?.find((entry) => entry.id === shared.active?.id)?.name : undefined;
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
     amount === null || amount === undefined ? '' : new Intl.NumberFormat(locale, { style: 'currency', currency: currency || 'EUR' }).format(amount);
-  const problem = upload.error instanceof ApiError ? (upload.error.detail ?? t('receipts.uploadFailed')) : upload.error ? t('receipts.uploadFailed') : null;
+  const problem =
+    upload.error instanceof ApiError
+      ? (upload.error.detail ?? (upload.error.status === 0 ? t('receipts.noConnection') : t('receipts.uploadFailed')))
+      : upload.error
+        ? t('receipts.uploadFailed')
+        : null;
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
