@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@hinv/api-client';
 import { rawRequest } from '../support/raw-http.js';
@@ -82,6 +84,29 @@ describe('platform layer of the built server', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await page.text()).toContain('<div id="root"');
+  });
+
+  it('sends a share that reaches the server instead of the service worker on to the receipts screen, keeping nothing', async () => {
+    const manifest = (await (await get('/manifest.webmanifest')).json()) as { share_target: { action: string; params: { files: { name: string }[] } } };
+    const { action } = manifest.share_target;
+    const shared = (bytes: number) => {
+      const form = new FormData();
+      form.append(manifest.share_target.params.files[0].name, new Blob([Buffer.alloc(bytes, 0x25)], { type: 'application/pdf' }), 'rewe.pdf');
+      return form;
+    };
+    // Same site, a share started by the phone itself (no usable Origin), a foreign page, and a file
+    // over MAX_REQUEST_MB: each lands on the receipts screen, which asks for the share again.
+    for (const [headers, bytes] of [[{}, 2000], [{ origin: 'null' }, 2000], [{ origin: 'https://elsewhere.example' }, 2000], [{}, 3 * 1024 * 1024]] as const) {
+      const response = await get(action, { method: 'POST', body: shared(bytes), headers, redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/receipts?share=missed');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(existsSync(join(server.dataDir, 'receipts')) ? readdirSync(join(server.dataDir, 'receipts')).filter((name) => !name.startsWith('.')) : []).toEqual([]);
+    // Only the post: opened as a page it is the app's shell, and a post elsewhere is still the API's 404.
+    const page = await get(action);
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+    expect((await get('/receipts/shared', { method: 'POST' })).status).toBe(404);
   });
 
   it('compresses the web app for browsers that accept it, never API answers', async () => {

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.js';
 import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+import { rotatedJpeg } from '../support/images.js';
 import { textPdf } from '../support/pdfs.js';
 
 const PASSWORD = 'receipts owner password';
@@ -22,6 +24,20 @@ const RECEIPT = [
   'Datum: 14.03.2025 Uhrzeit: 18:02:11 Uhr',
 ];
 
+/** Another purchase, so it is not taken for the first one's duplicate. */
+const receiptOn = (day: string, store: string, total: string) => [
+  store,
+  'Hauptstraße 1',
+  'EUR',
+  'VOLLMILCH 3,5% 1,19 A',
+  `BROT ${total} A`,
+  '--------------------------------',
+  `SUMME EUR ${(1.19 + Number(total.replace(',', '.'))).toFixed(2).replace('.', ',')}`,
+  `Datum: ${day} Uhrzeit: 09:15:00 Uhr`,
+];
+
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
 async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
   return page.evaluate(
     async ({ method, path, body }) => {
@@ -30,6 +46,79 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
     },
     { method, path, body },
   );
+}
+
+/**
+ * A page signed in as the owner on the given screen, controlled by the service worker (as the
+ * installed app is). Shares start from the home screen, so arriving on the receipts screen is news.
+ */
+async function controlledPage(context: BrowserContext, baseUrl: string, screen: { path: string; ready: string } = { path: '/', ready: '#home-expiring-heading' }): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(baseUrl);
+  await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.goto(`${baseUrl}${screen.path}`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForSelector(screen.ready);
+  return page;
+}
+
+const RECEIPTS_SCREEN = { path: '/receipts', ready: '#receipts-heading' };
+
+interface SharedFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/**
+ * Shares files with the app the way Android does: a multipart form POST navigation to the
+ * manifest's share_target action, with the files in its files param. Read from the served
+ * manifest, so the test follows what an installed app would be told.
+ */
+async function shareWithApp(page: Page, files: SharedFile[]): Promise<void> {
+  const target = await page.evaluate(async () => {
+    const href = document.querySelector('link[rel="manifest"]')!.getAttribute('href')!;
+    const manifest = (await (await fetch(href)).json()) as { share_target: { action: string; method: string; enctype: string; params: { files: { name: string }[] } } };
+    return manifest.share_target;
+  });
+  expect([target.method, target.enctype]).toEqual(['POST', 'multipart/form-data']);
+  expect(new URL(page.url()).pathname).not.toBe('/receipts');
+  const navigated = page.waitForURL((url) => url.pathname === '/receipts');
+  await page.evaluate(
+    ({ action, field, files }) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.enctype = 'multipart/form-data';
+      form.action = action;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = field;
+      const transfer = new DataTransfer();
+      for (const file of files) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+      input.files = transfer.files;
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    },
+    { action: target.action, field: target.params.files[0].name, files: files.map((file) => ({ name: file.name, type: file.type, base64: file.bytes.toString('base64') })) },
+  );
+  await navigated;
+}
+
+/** The parts of a multipart/form-data body, with their headers. */
+function multipartParts(body: Buffer, contentType: string): { headers: string; data: Buffer }[] {
+  const boundary = Buffer.from(`--${/boundary=(.+)$/.exec(contentType)![1]}`);
+  const parts: { headers: string; data: Buffer }[] = [];
+  for (let start = body.indexOf(boundary); start !== -1; ) {
+    const next = body.indexOf(boundary, start + boundary.length);
+    if (next === -1) break;
+    const part = body.subarray(start + boundary.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    parts.push({ headers: part.subarray(0, split).toString('latin1'), data: part.subarray(split + 4) });
+    start = next;
+  }
+  return parts;
 }
 
 describe('receipts in the PWA', () => {
@@ -68,15 +157,146 @@ describe('receipts in the PWA', () => {
     expect(await page.getByTestId('receipt-list').locator('li').count()).toBe(1);
     await context.close();
 
-    const desktop = await stage.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
-    const wide = await desktop.newPage();
-    await wide.goto(stage.server.baseUrl);
-    await api(wide, 'POST', '/api/v1/auth/login', { password: PASSWORD });
-    await wide.goto(stage.server.baseUrl);
-    await wide.click('nav >> text=Receipts');
-    await wide.waitForSelector('[data-testid="receipt-list"]');
-    await wide.screenshot({ path: join(TEST_OUTPUT, 'receipts-desktop-dark.png'), fullPage: true });
-    expect(await seriousViolations(wide), 'receipts list, desktop dark').toEqual([]);
-    await desktop.close();
+  });
+  it('takes a shared PDF (as Android posts it) through the service worker into the receipt upload, and refuses a file that is no receipt', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    const page = await controlledPage(context, stage.server.baseUrl);
+    const share = page.waitForResponse((response) => new URL(response.url()).pathname === '/receipts/share');
+    await shareWithApp(page, [
+      { name: 'edeka.pdf', type: 'application/pdf', bytes: await textPdf([receiptOn('02.04.2025', 'EDEKA Center', '2,49')]) },
+      { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not a receipt at all, but long enough to be looked at by the server '.repeat(3)) },
+    ]);
+    // The worker answered the post itself; the server never saw it.
+    expect((await share).fromServiceWorker()).toBe(true);
+    expect(page.url()).toBe(`${stage.server.baseUrl}/receipts`);
+    // Uploaded and read on the server: more than a moment on a busy machine.
+    await expect.poll(() => page.getByTestId('shared-done').textContent(), { timeout: 10_000 }).toBe('edeka.pdf: Read 2 lines. Open it');
+    await expect.poll(() => page.getByTestId('shared-refused').textContent(), { timeout: 10_000 }).toContain('notes.txt was not taken:');
+    await expect.poll(() => page.getByTestId('shared-list').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('receipt-list').textContent(), { timeout: 5_000 }).toContain('EDEKA Center');
+    // Each file was sent once: one answer each on the screen, one receipt on the server.
+    expect([await page.getByTestId('shared-done').count(), await page.getByTestId('shared-refused').count()]).toEqual([1, 1]);
+    const stores = ((await api(page, 'GET', '/api/v1/receipts')) as { store_name: string | null }[]).map((receipt) => receipt.store_name);
+    expect(stores.filter((store) => store === 'EDEKA Center')).toHaveLength(1);
+    // Nothing waits any more: both files have their answer.
+    expect(await page.evaluate(() => new Promise<number>((resolve) => {
+      const open = indexedDB.open('household-inventory-receipts');
+      open.onsuccess = () => {
+        const count = open.result.transaction('shared').objectStore('shared').count();
+        count.onsuccess = () => resolve(count.result);
+      };
+    }))).toBe(0);
+
+    await page.click('[data-testid="shared-done"] a');
+    await expect.poll(() => page.getByTestId('receipt-lines').locator('li').count()).toBe(2);
+    expect(await page.getByTestId('receipt-summary').textContent()).toBe('Apr 2, 2025 · €3.68');
+    await context.close();
+  });
+
+  it('asks for the share again when it reached the server before the service worker was there', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(stage.server.baseUrl);
+    await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    await page.goto(stage.server.baseUrl);
+    await page.waitForSelector('#home-expiring-heading');
+    const before = ((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length;
+    await shareWithApp(page, [{ name: 'penny.pdf', type: 'application/pdf', bytes: await textPdf([receiptOn('03.04.2025', 'PENNY Markt', '1,49')]) }]);
+    expect(new URL(page.url()).search).toBe('?share=missed');
+    await expect.poll(() => page.getByTestId('share-landing').textContent()).toContain('did not reach the app');
+    await page.click('[data-testid="share-landing"] button:text-is("Dismiss")');
+    await expect.poll(() => page.url()).toBe(`${stage.server.baseUrl}/receipts`);
+    expect(await page.getByTestId('share-landing').count()).toBe(0);
+    expect(((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length).toBe(before);
+    await context.close();
+  });
+
+  it('keeps a file shared offline as waiting, through a reload, and uploads it once back online', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    const page = await controlledPage(context, stage.server.baseUrl);
+    const before = ((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length;
+    // The app opens offline as the person last seen signed in; that is written to the device a moment after sign-in.
+    await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
+      const request = indexedDB.open('hinv-query-cache');
+      request.onsuccess = () => {
+        const read = request.result.transaction('cache').objectStore('cache').get('client');
+        read.onsuccess = () => resolve(((read.result?.clientState?.queries ?? []) as { queryKey: unknown[] }[]).some((query) => query.queryKey.join('/') === 'session/user'));
+      };
+    }))).toBe(true);
+    await context.setOffline(true);
+    await shareWithApp(page, [{ name: 'lidl.pdf', type: 'application/pdf', bytes: await textPdf([receiptOn('05.04.2025', 'LIDL Filiale', '0,99')]) }]);
+    // Offline the app first finds out that the server is out of reach, then opens as the person last seen.
+    await expect.poll(() => page.getByTestId('shared-list').textContent(), { timeout: 5_000 }).toContain('lidl.pdf');
+    expect(await page.getByTestId('shared-list').textContent()).toContain('Waiting to upload');
+    expect(await page.getByTestId('shared-waiting-reason').textContent()).toContain('You are offline');
+    await page.screenshot({ path: join(TEST_OUTPUT, 'receipts-shared-waiting-phone.png'), fullPage: true });
+    expect(await seriousViolations(page), 'shared file waiting, phone').toEqual([]);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('shared-list').textContent(), { timeout: 5_000 }).toContain('lidl.pdf');
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('shared-done').textContent(), { timeout: 15_000 }).toBe('lidl.pdf: Read 2 lines. Open it');
+    await expect.poll(() => page.getByTestId('shared-list').count()).toBe(0);
+    // The list itself was first asked for offline; it comes with the query's next retry (within 3 s).
+    await expect.poll(() => page.getByTestId('receipt-list').textContent(), { timeout: 5_000 }).toContain('LIDL Filiale');
+    // Exactly once, however many times the screen looked at the queue on the way.
+    expect(((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length - before).toBe(1);
+    await context.close();
+  });
+
+  it('sends a large photo taken with the camera input as an upright JPEG of at most 2000 px, and shows what the server answered or that there was no connection', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    const page = await controlledPage(context, stage.server.baseUrl, RECEIPTS_SCREEN);
+    // Stored 4000 × 3000 with EXIF "rotate 90°": upright it is 3000 wide and 4000 tall.
+    const photo = await rotatedJpeg(4000, 3000);
+    const sent: { headers: string; data: Buffer }[] = [];
+    await context.route('**/api/v1/receipts/analyze', async (route) => {
+      const request = route.request();
+      sent.push(...multipartParts(request.postDataBuffer() ?? Buffer.alloc(0), request.headers()['content-type'] ?? ''));
+      await route.continue();
+    });
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/receipts/analyze'));
+    await page.setInputFiles('input[name="receipt-photo"]', { name: 'IMG_0042.JPG', mimeType: 'image/jpeg', buffer: photo });
+    const answer = await answered;
+    expect(sent).toHaveLength(1);
+    expect(sent[0].headers).toContain('name="image"; filename="IMG_0042.jpg"');
+    expect(sent[0].headers).toContain('Content-Type: image/jpeg');
+    const metadata = await sharp(sent[0].data).metadata();
+    expect({ format: metadata.format, width: metadata.width, height: metadata.height, orientation: metadata.orientation ?? 1 }).toEqual({ format: 'jpeg', width: 1500, height: 2000, orientation: 1 });
+    expect(sent[0].data.length).toBeLessThan(photo.length);
+
+    // Whatever the server says about a photo (reading photos is not part of this test), the screen says it.
+    const body = (await answer.json()) as { detail?: string };
+    if (answer.ok()) {
+      await expect.poll(() => page.getByTestId('receipt-done').count(), { timeout: 5_000 }).toBe(1);
+    } else {
+      expect(typeof body.detail).toBe('string');
+      await expect.poll(() => page.locator('.receipts-screen [role="alert"]').textContent(), { timeout: 5_000 }).toBe(body.detail);
+    }
+
+    // The connection drops while the screen is open: said as such, not as an unreadable receipt.
+    await context.setOffline(true);
+    await page.setInputFiles('input[name="receipt"]', { name: 'aldi.pdf', mimeType: 'application/pdf', buffer: await textPdf([receiptOn('07.04.2025', 'ALDI SÜD', '0,79')]) });
+    await expect.poll(() => page.locator('.receipts-screen [role="alert"]').textContent(), { timeout: 5_000 }).toBe('No connection: the receipt was not sent. Try again once you are online.');
+    await context.close();
+  });
+
+  it('renders the receipts screen with its actions at phone and desktop size, light and dark, without serious accessibility problems', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        const context = await stage.browser.newContext({ locale: 'en-GB', viewport, colorScheme: theme });
+        const page = await context.newPage();
+        await page.goto(stage.server.baseUrl);
+        await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+        await page.goto(`${stage.server.baseUrl}/receipts`);
+        await page.waitForSelector('[data-testid="receipt-list"]');
+        expect(await page.locator('button:text-is("Take photo")').count()).toBe(1);
+        expect(await page.locator('button:text-is("Choose file")').count()).toBe(1);
+        expect(await page.locator('input[name="receipt-photo"]').getAttribute('capture')).toBe('environment');
+        await page.screenshot({ path: join(TEST_OUTPUT, `screen-receipts-${size}-${theme}.png`), fullPage: true });
+        expect(await seriousViolations(page), `receipts at ${size} in ${theme}`).toEqual([]);
+        await context.close();
+      }
+    }
   });
 });

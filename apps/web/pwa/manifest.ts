@@ -4,6 +4,7 @@
  * one is emitted beside it and swapped in at runtime (see src/i18n/document-locale.ts).
  */
 import type { ManifestOptions } from 'vite-plugin-pwa';
+import { SHARE_TARGET } from '../src/app/share-target.ts';
 
 export type ManifestLocale = 'en' | 'de';
 
@@ -41,5 +42,12 @@ export function manifestFor(locale: ManifestLocale): Partial<ManifestOptions> {
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
+    // A receipt shared from another app lands in the receipt upload (the service worker takes it).
+    share_target: {
+      action: SHARE_TARGET.action,
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { files: [{ name: SHARE_TARGET.filesField, accept: [...SHARE_TARGET.accept] }] },
+    },
   };
 }

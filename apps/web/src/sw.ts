@@ -4,8 +4,10 @@
  */
 import { installLifecycle } from './sw/lifecycle';
 import { installOfflineShell } from './sw/offline-shell';
+import { installShareTarget } from './sw/share-target';
 
 declare const self: ServiceWorkerGlobalScope;
 
 installLifecycle(self);
+installShareTarget(self);
 installOfflineShell(self.__WB_MANIFEST);

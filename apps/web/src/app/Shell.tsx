@@ -125,6 +125,10 @@ function Screens() {
       <Route path={paths.shopping} component={ShoppingScreen} />
       <Route path={paths.catalog} component={CatalogScreen} />
       <Route path={paths.receipts} component={ReceiptsScreen} />
+      {/* The share target's address, opened as a page (a bookmark, a reload): the receipts screen. */}
+      <Route path={paths.receiptShare}>
+        <Redirect to={paths.receipts} replace />
+      </Route>
       <Route path="/receipts/:id">{(params) => <ReceiptScreen receiptId={params.id} />}</Route>
       <Route path={paths.settings}>{() => <SettingsScreen />}</Route>
       <Route path="/settings/:section">{(params) => <SettingsScreen section={params.section} />}</Route>

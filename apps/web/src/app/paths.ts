@@ -11,6 +11,8 @@ export const paths = {
   catalog: '/catalog',
   receipts: '/receipts',
   receipt: (id: string) => `/receipts/${encodeURIComponent(id)}`,
+  /** Where the installed app receives shared files (app/share-target.ts); never a screen of its own. */
+  receiptShare: '/receipts/share',
   settings: '/settings',
   settingsSection: (section: SettingsSection) => `/settings/${section}`,
   invite: (token: string) => `/invite/${token}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatQuantity, freshness, localDay } from './format';
+import { formatDay, formatFileSize, formatQuantity, freshness, localDay } from './format';
 
 describe('formatting per locale', () => {
   it('writes numbers the German and the English way', () => {
@@ -12,6 +12,13 @@ describe('formatting per locale', () => {
     expect(formatDay('2026-11-23', 'de')).toBe('23.11.2026');
     expect(formatDay('2026-11-23', 'en')).toBe('Nov 23, 2026');
     expect(formatDay('2026-01-01', 'de')).toBe('01.01.2026');
+  });
+
+  it('writes file sizes in kB below a megabyte, never as 0', () => {
+    expect(formatFileSize(820_400, 'en')).toBe('820 kB');
+    expect(formatFileSize(3_412_000, 'en')).toBe('3.4 MB');
+    expect(formatFileSize(3_412_000, 'de')).toBe('3,4 MB');
+    expect(formatFileSize(120, 'en')).toBe('1 kB');
   });
 
   it('counts days across a month end', () => {

@@ -18,6 +18,12 @@ export function formatDay(isoDate: string, locale: string): string {
   return format.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }
 
+/** A file's size as people read it: `820 kB`, `3.4 MB` (`3,4 MB` in German). */
+export function formatFileSize(bytes: number, locale: string): string {
+  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(1, Math.round(bytes / 1000)), 'kilobyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}
+
 /** Today as `YYYY-MM-DD` in the device's time zone, plus `days`. */
 export function localDay(days = 0, now = new Date()): string {
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);

@@ -11,7 +11,7 @@ import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
 import { trustedHosts } from './trusted-hosts.js';
-import { webApp } from './web-app.js';
+import { shareTargetLanding, webApp } from './web-app.js';
 
 export interface PlatformOptions {
   webDistDir: string;
@@ -38,6 +38,7 @@ export function installPlatform(app: NestExpressApplication, config: AppConfig, 
   app.use(...securityHeaders());
   app.use(trustedHosts(config.env.TRUSTED_HOSTS));
   if (options.gate) app.use(options.gate);
+  app.use(shareTargetLanding);
   app.use(originGuard({ allowedOrigins: config.env.ALLOWED_ORIGINS, publicUrl: config.env.PUBLIC_URL, profile: config.env.DEPLOYMENT_PROFILE }));
   app.use(contentLengthGuard(config.maxRequestBytes));
   app.use(...webApp(options.webDistDir));

@@ -15,6 +15,24 @@ export function defaultWebDistDir(): string {
 // Case-insensitive like Express's router: `/API/v1/…` reaches the API too and must be treated as such.
 const SERVER_PATHS = /^\/(api(\/|$)|docs(\/|$)|redoc(\/|$)|openapi\.json$)/i;
 
+/** The web app's share target (the manifest's `share_target.action`, apps/web/src/app/share-target.ts). */
+const SHARE_TARGET_PATH = /^\/receipts\/share\/?$/i;
+
+/**
+ * A photo or PDF shared with the installed app is posted to the share target, where the service
+ * worker takes it. A post that reaches the server instead (the worker was not active yet, or the
+ * site's data was cleared) cannot be kept here: the file is dropped unread and the browser is sent
+ * on to the receipts screen with `?share=missed`, which asks for the share again, rather than to
+ * a JSON 404. Nothing is read or stored, so this is answered before the origin and size checks: a
+ * share started by the phone may carry no Origin of ours, and a large file should not end on a
+ * 413 page.
+ */
+export function shareTargetLanding(request: Request, response: Response, next: NextFunction): void {
+  if (request.method !== 'POST' || !SHARE_TARGET_PATH.test(request.path)) return next();
+  response.setHeader('Cache-Control', 'no-store');
+  response.redirect(303, '/receipts?share=missed');
+}
+
 /**
  * Serves the PWA on the same port as the API: compressed (brotli or gzip, as the browser
  * accepts; a phone on a slow connection downloads about a third), hashed assets cached for a

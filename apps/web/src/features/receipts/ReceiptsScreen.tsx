@@ -1,41 +1,67 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Camera from 'lucide-react/icons/camera';
 import FileUp from 'lucide-react/icons/file-up';
 import ReceiptIcon from 'lucide-react/icons/receipt';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useApi } from '../../app/api-context';
 import { paths } from '../../app/paths';
 import { QueryProblem } from '../../app/QueryProblem';
 import { useSession } from '../../app/session';
 import { ApiError, ok } from '../../lib/api-result';
 import { formatDay } from '../../lib/format';
+import { useOnline } from '../../lib/use-online';
 import { Badge, Banner, Button, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
 import { receiptKeys } from './receipt-keys';
-import { uploadReceipt } from './upload-receipt';
+import { SharedReceiptList } from './SharedReceiptList';
+import { sendReceipt, type UploadProgress } from './upload-receipt';
+import { UploadProgressBar } from './UploadProgressBar';
+import { useSharedReceipts } from './use-shared-receipts';
 import './receipts.css';
 
-/** Receipts: upload a PDF from the phone or the desktop, the list with store, date, total and state. */
+/**
+ * Receipts: take a photo of a paper receipt or choose a photo or PDF (a photo is made smaller on
+ * the device first), files shared with the app from other apps (uploaded once online), and the
+ * list with store, date, total and state.
+ */
 export function ReceiptsScreen() {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const api = useApi();
   const queryClient = useQueryClient();
-  const { canWrite } = useSession();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { canWrite, canQueue } = useSession();
+  const online = useOnline();
+  const [, navigate] = useLocation();
+  // Set by the service worker (or the server) when a share could not be kept whole.
+  const shareLanding = new URLSearchParams(useSearch()).get('share');
+  const picker = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const receipts = useQuery({ queryKey: receiptKeys.list, queryFn: () => ok(api.GET('/api/v1/receipts')) });
+  const refreshReceipts = useCallback(() => void queryClient.invalidateQueries({ queryKey: receiptKeys.all }), [queryClient]);
+  const shared = useSharedReceipts(canQueue, refreshReceipts);
   const upload = useMutation({
-    mutationFn: (file: File) => uploadReceipt(file, setProgress),
+    mutationFn: (file: File) => sendReceipt(file, setProgress),
     onSettled: () => {
       setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: receiptKeys.all });
+      refreshReceipts();
     },
   });
+  const sharedName = shared.active ? shared.waiting?.find((entry) => entry.id === shared.active?.id)?.name : undefined;
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
     amount === null || amount === undefined ? '' : new Intl.NumberFormat(locale, { style: 'currency', currency: currency || 'EUR' }).format(amount);
-  const problem = upload.error instanceof ApiError ? (upload.error.detail ?? t('receipts.uploadFailed')) : upload.error ? t('receipts.uploadFailed') : null;
-  const reading = upload.isPending && progress !== null && progress >= 1;
+  const problem =
+    upload.error instanceof ApiError
+      ? (upload.error.detail ?? (upload.error.status === 0 ? t('receipts.noConnection') : t('receipts.uploadFailed')))
+      : upload.error
+        ? t('receipts.uploadFailed')
+        : null;
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) upload.mutate(file);
+  };
 
   return (
     <div className="receipts-screen">
@@ -44,32 +70,58 @@ export function ReceiptsScreen() {
         titleId="receipts-heading"
         actions={
           canWrite && (
-            <Button icon={FileUp} loading={upload.isPending} onClick={() => input.current?.click()}>
-              {t('receipts.upload')}
-            </Button>
+            <div className="receipt-actions">
+              <Button icon={Camera} loading={upload.isPending} onClick={() => camera.current?.click()}>
+                {t('receipts.takePhoto')}
+              </Button>
+              <Button variant="secondary" icon={FileUp} loading={upload.isPending} onClick={() => picker.current?.click()}>
+                {t('receipts.chooseFile')}
+              </Button>
+            </div>
           )
         }
       >
+        {/* capture opens the camera on a phone; a desktop offers its file chooser for images instead. */}
         <input
-          ref={input}
+          ref={camera}
+          className="ui-visually-hidden"
+          type="file"
+          name="receipt-photo"
+          accept="image/*"
+          capture="environment"
+          aria-label={t('receipts.takePhoto')}
+          tabIndex={-1}
+          onChange={chosen}
+        />
+        <input
+          ref={picker}
           className="ui-visually-hidden"
           type="file"
           name="receipt"
-          accept="application/pdf"
-          aria-label={t('receipts.upload')}
+          accept="image/*,application/pdf"
+          aria-label={t('receipts.chooseFile')}
           tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) upload.mutate(file);
-          }}
+          onChange={chosen}
         />
         <p className="muted">{t('receipts.hint')}</p>
-        {upload.isPending && (
-          <div className="receipt-progress" role="status" data-testid="receipt-progress">
-            <progress max={1} value={reading ? undefined : (progress ?? 0)} aria-label={t('receipts.uploading')} />
-            <span>{reading ? t('receipts.reading') : t('receipts.uploading')}</span>
-          </div>
+        {(shareLanding === 'missed' || shareLanding === 'full') && (
+          <Banner
+            tone="warning"
+            role="status"
+            data-testid="share-landing"
+            action={
+              <Button variant="quiet" onClick={() => navigate(paths.receipts, { replace: true })}>
+                {t('app.dismiss')}
+              </Button>
+            }
+          >
+            {t(`receipts.share.${shareLanding}`)}
+          </Banner>
+        )}
+        {progress !== null ? (
+          <UploadProgressBar progress={progress} />
+        ) : (
+          shared.active && <UploadProgressBar progress={shared.active.progress} name={sharedName} />
         )}
         {upload.data && (
           <Banner tone="info" role="status" data-testid="receipt-done">
@@ -82,6 +134,7 @@ export function ReceiptsScreen() {
             {problem}
           </Banner>
         )}
+        <SharedReceiptList view={shared} online={online} canUpload={canQueue} />
         <QueryProblem query={receipts} />
         {receipts.isPending && <Skeleton width="100%" height={56} />}
         {receipts.data?.length === 0 && <EmptyState icon={ReceiptIcon} title={t('receipts.empty')} headingLevel={3} />}

@@ -1,7 +1,19 @@
 import type { Schemas } from '@hinv/api-client';
 import { ApiError } from '../../lib/api-result';
+import { mayScale, scalePhoto } from './scale-photo';
 
 export type Receipt = Schemas['ReceiptResponse'];
+
+/** Where an upload is: the photo being made smaller, or the share of bytes sent (1: the box is reading it). */
+export type UploadProgress = 'preparing' | number;
+
+/** Makes a photo smaller on the device, then uploads it; a PDF goes as it is. */
+export async function sendReceipt(file: File, onProgress: (progress: UploadProgress) => void): Promise<Receipt> {
+  if (mayScale(file)) onProgress('preparing');
+  const prepared = await scalePhoto(file);
+  onProgress(0);
+  return uploadReceipt(prepared, onProgress);
+}
 
 /**
  * Sends one receipt file to `POST /api/v1/receipts/analyze`. XMLHttpRequest rather than fetch:
