@@ -6,6 +6,7 @@ import { seriousViolations } from '../support/accessibility.js';
 import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 import { rotatedJpeg } from '../support/images.js';
 import { textPdf } from '../support/pdfs.js';
+import { corpusReceipt } from '../support/receipt-images.js';
 
 const PASSWORD = 'receipts owner password';
 const RECEIPT = [
@@ -241,6 +242,21 @@ describe('receipts in the PWA', () => {
     await expect.poll(() => page.getByTestId('receipt-list').textContent(), { timeout: 5_000 }).toContain('LIDL Filiale');
     // Exactly once, however many times the screen looked at the queue on the way.
     expect(((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length - before).toBe(1);
+    await context.close();
+  });
+
+  it('reads a receipt photo taken with the camera input on the box and shows its lines', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    const page = await controlledPage(context, stage.server.baseUrl, RECEIPTS_SCREEN);
+    const { photo, truth } = await corpusReceipt('de-bakery-02');
+    await page.setInputFiles('input[name="receipt-photo"]', { name: 'IMG_0100.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect.poll(() => page.getByTestId('receipt-done').textContent(), { timeout: 20_000 }).toContain(`Read ${truth.lines.length} lines.`);
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain(truth.store);
+    await page.click(`[data-testid="receipt-list"] a:has-text("${truth.store}")`);
+    await expect.poll(() => page.getByTestId('receipt-lines').locator('li').count()).toBe(truth.lines.length);
+    const shown = await page.getByTestId('receipt-lines').textContent();
+    for (const line of truth.lines) expect(shown).toContain(line.name);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'receipt-photo-read-phone.png'), fullPage: true });
     await context.close();
   });
 

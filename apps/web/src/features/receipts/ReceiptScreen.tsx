@@ -43,7 +43,8 @@ export function ReceiptScreen({ receiptId }: { receiptId: string }) {
             {(data.items ?? []).map((item) => (
               <ListRow
                 key={item.id}
-                title={item.raw_name}
+                // The article name as the parser read it (wrapped lines joined); the printed text when there is none.
+                title={item.normalized_name ?? item.raw_name}
                 leading={false}
                 subtitle={
                   <Badge tone={MATCH_TONES[item.match_status] ?? 'neutral'}>
