@@ -17,7 +17,7 @@ const squash = (s) => s.replace(/\s+/g, ' ').trim();
 const SEED = Number(process.env.RECEIPTS_SEED ?? DEFAULT_SEED);
 const PER_LAYOUT = Number(process.env.RECEIPTS_PER_LAYOUT ?? DEFAULT_PER_LAYOUT);
 
-async function corpus() {
+export async function corpus() {
   const indexFile = join(DEFAULT_OUT, 'index.json');
   const current = existsSync(indexFile) ? JSON.parse(readFileSync(indexFile, 'utf8')) : null;
   if (current?.seed === SEED && current?.perLayout === PER_LAYOUT) return current;

@@ -1,8 +1,9 @@
 // Benchmarks of the built server (run `pnpm run build` first):
 //   node bench/run.mjs [scenario ...] [--duration=seconds] [--runs=N]
 // fuzz (10,000 malformed requests), memory (100,000 mixed requests), queue-stress (the offline
-// queue in a real browser, --runs times), lighthouse (the PWA in chromium) and receipts (the
-// receipt parser against the generated corpus) run only when named.
+// queue in a real browser, --runs times), lighthouse (the PWA in chromium), receipts (the
+// receipt engine against the generated corpus) and ocr-health (the server's answers while photos
+// are read) run only when named.
 // Each scenario prints a table and writes bench/results/<name>.json. Not part of the test suite.
 const SCENARIOS = {
   idle: () => import('./idle.mjs'),
@@ -18,9 +19,10 @@ const SCENARIOS = {
   bundle: () => import('./bundle.mjs'),
   lighthouse: () => import('./lighthouse.mjs'),
   receipts: () => import('./receipts.mjs'),
+  'ocr-health': () => import('./ocr-health.mjs'),
 };
 /** Long stress runs (real browser, many repetitions): only when named. */
-const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts']);
+const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'ocr-health']);
 
 const args = process.argv.slice(2);
 const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
