@@ -21,6 +21,7 @@ export class ReceiptsController {
   @SessionOnly()
   @Post('analyze')
   @HttpCode(200)
+  @ApiResponse({ status: 502, description: 'The receipt provider configured in the settings failed (unreachable, an error, no answer within 120 s, or no receipt JSON); nothing is stored', type: ErrorResponse })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 400, description: 'File under 100 bytes, or an unreadable PDF, or one over the page or text limit', type: ErrorResponse })
