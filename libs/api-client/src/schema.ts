@@ -838,10 +838,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Analyses a receipt PDF with a text layer on this box (multipart field `image`) and stores it
-         *     for review. The same file again, or the same purchase in another file, answers the existing
-         *     receipt with `duplicate: true`. Photos (JPEG, PNG, WebP, HEIC) are recognised but not analysed
-         *     yet (415).
+         * Analyses a receipt on this box, offline (multipart field `image`), and stores it for review: a
+         *     PDF is read from its text layer, or its pages (at most 4) are rendered and read by OCR; a
+         *     photo (JPEG, PNG, WebP, HEIC) is read by OCR. The same file again, or the same purchase in
+         *     another file or photo, answers the existing receipt with `duplicate: true`.
          */
         post: operations["analyzeReceipt"];
         delete?: never;
@@ -4862,7 +4862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptResponse"];
                 };
             };
-            /** @description File under 100 bytes, or an unreadable PDF, or one over the page or text limit */
+            /** @description File under 100 bytes; an unreadable PDF or image; a PDF over the page or text limit; an image (or rendered page) over the pixel limit */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4898,7 +4898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not a PDF (or a photo, not analysable yet), or the declared type does not match the content */
+            /** @description Not a PDF, JPEG, PNG, WebP or HEIC, or the declared type does not match the content */
             415: {
                 headers: {
                     [name: string]: unknown;

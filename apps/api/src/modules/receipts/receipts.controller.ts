@@ -13,10 +13,10 @@ export class ReceiptsController {
   constructor(private readonly receipts: ReceiptsService) {}
 
   /**
-   * Analyses a receipt PDF with a text layer on this box (multipart field `image`) and stores it
-   * for review. The same file again, or the same purchase in another file, answers the existing
-   * receipt with `duplicate: true`. Photos (JPEG, PNG, WebP, HEIC) are recognised but not analysed
-   * yet (415).
+   * Analyses a receipt on this box, offline (multipart field `image`), and stores it for review: a
+   * PDF is read from its text layer, or its pages (at most 4) are rendered and read by OCR; a
+   * photo (JPEG, PNG, WebP, HEIC) is read by OCR. The same file again, or the same purchase in
+   * another file or photo, answers the existing receipt with `duplicate: true`.
    */
   @SessionOnly()
   @Post('analyze')
@@ -24,9 +24,9 @@ export class ReceiptsController {
   @ApiResponse({ status: 502, description: 'The receipt provider configured in the settings failed (unreachable, an error, no answer within 120 s, or no receipt JSON); nothing is stored', type: ErrorResponse })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
-  @ApiResponse({ status: 400, description: 'File under 100 bytes, or an unreadable PDF, or one over the page or text limit', type: ErrorResponse })
+  @ApiResponse({ status: 400, description: 'File under 100 bytes; an unreadable PDF or image; a PDF over the page or text limit; an image (or rendered page) over the pixel limit', type: ErrorResponse })
   @ApiResponse({ status: 413, description: 'File over MAX_UPLOAD_MB', type: ErrorResponse })
-  @ApiResponse({ status: 415, description: 'Not a PDF (or a photo, not analysable yet), or the declared type does not match the content', type: ErrorResponse })
+  @ApiResponse({ status: 415, description: 'Not a PDF, JPEG, PNG, WebP or HEIC, or the declared type does not match the content', type: ErrorResponse })
   @UseInterceptors(FileInterceptor('image'))
   analyzeReceipt(@UploadedFile() file: UploadedReceiptFile | undefined): Promise<ReceiptResponse> {
     return this.receipts.analyze(file);

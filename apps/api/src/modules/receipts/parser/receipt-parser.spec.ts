@@ -197,6 +197,18 @@ SUMME 3,77`);
     expect(receipt.consistency.status).toBe('corrected');
   });
 
+  it('corrects one look-alike digit in one amount when that alone makes the lines meet the total', () => {
+    const parsed = parseReceipt({ lines: ['MARKT', 'MOZZARELLA 9,79 A', 'BROT 2,49 A', 'SUMME EUR 3,28'] });
+    expect(parsed.lines.map((l) => l.totalPrice)).toEqual([0.79, 2.49]);
+    expect(parsed.consistency.status).toBe('corrected');
+  });
+
+  it('takes the paid amount as the total when the total line was misread and the lines agree with the payment', () => {
+    const parsed = parseReceipt({ lines: ['MARKT', 'MILCH 1,19 A', 'BROT 2,49 A', 'zu zahlen 3,63', 'Kartenzahlung 3,68'] });
+    expect(parsed.total).toBe(3.68);
+    expect(parsed.consistency).toMatchObject({ status: 'corrected', difference: 0 });
+  });
+
   it('reports a mismatch and a missing total instead of guessing', () => {
     expect(read('Shop\nBrot 1,00\nMilch 2,00\nSUMME 4,00').consistency).toMatchObject({ status: 'mismatch', difference: 1 });
     expect(read('Shop\nBrot 1,00\nMilch 2,00').consistency.status).toBe('incomplete');

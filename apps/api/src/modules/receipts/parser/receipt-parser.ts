@@ -146,7 +146,10 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const chain = (storeName ? knownRetailer(storeName) : null) ?? header.concat(texts.filter((t) => WEB.test(t))).map(knownRetailer).find((k) => k !== null) ?? null;
   const storeNumberMatch = texts.map((t) => STORE_NUMBER.exec(t)).find((m) => m !== null);
 
-  const consistency = check(lines, total, tax, notes);
+  // What was paid, printed right after the total: a second reading of it when OCR garbled the first.
+  const paid = totalIndex < 0 ? [] : texts.slice(totalIndex + 1, totalIndex + 4).filter((t) => PAYMENT.test(t)).map((t) => trailingAmount(t, decimal)?.amount).filter((a): a is number => a !== undefined && a > 0);
+  const { total: checkedTotal, ...consistency } = check(lines, total, tax, notes, paid);
+  total = checkedTotal;
   return {
     language,
     decimalSeparator: decimal,
@@ -452,12 +455,17 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
 }
 
 /** Lines against the printed total; a line whose count disagrees with its amount is corrected when that makes the total agree. */
-function check(lines: ParsedReceiptLine[], total: number | null, tax: number | null, notes: string[]): ReceiptConsistency {
+function check(lines: ParsedReceiptLine[], total: number | null, tax: number | null, notes: string[], paid: readonly number[]): ReceiptConsistency & { total: number | null } {
   const sum = () => cents(lines.reduce((s, l) => s + l.totalPrice, 0) + (tax ?? 0));
   const disagreeing = lines.filter((l) => l.unitPrice !== null && l.quantity !== 1 && !isLineAmount(l.quantity, l.unitPrice, l.totalPrice));
   for (const line of disagreeing) notes.push(`line ${line.position} "${line.name}": ${line.quantity} × ${line.unitPrice} ≠ ${line.totalPrice.toFixed(2)}`);
-  if (total === null || lines.length === 0) return { status: 'incomplete', linesTotal: sum(), difference: null, notes };
-  if (sameAmount(sum(), total)) return { status: 'ok', linesTotal: sum(), difference: 0, notes };
+  if (total === null || lines.length === 0) return { status: 'incomplete', linesTotal: sum(), difference: null, notes, total };
+  if (sameAmount(sum(), total)) return { status: 'ok', linesTotal: sum(), difference: 0, notes, total };
+  const confirmed = paid.find((amount) => sameAmount(amount, sum()));
+  if (confirmed !== undefined) {
+    notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
+    return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: confirmed };
+  }
 
   const difference = cents(total - sum());
   for (const line of disagreeing) {
@@ -465,9 +473,34 @@ function check(lines: ParsedReceiptLine[], total: number | null, tax: number | n
     if (sameAmount(computed - line.totalPrice, difference)) {
       notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${computed.toFixed(2)} (count × price and the total agree)`);
       line.totalPrice = computed;
-      return { status: 'corrected', linesTotal: sum(), difference: 0, notes };
+      return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
     }
   }
+  // One digit misread in one amount (9 for 0, 8 for 3…): corrected when exactly one such reading makes the lines agree with the total.
+  const misreads = lines.flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
+  if (misreads.length === 1) {
+    const [{ line, value }] = misreads;
+    notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the total agrees)`);
+    line.totalPrice = value;
+    if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
   notes.push(`the lines add up to ${sum().toFixed(2)}, the receipt says ${total.toFixed(2)}`);
-  return { status: 'mismatch', linesTotal: sum(), difference, notes };
+  return { status: 'mismatch', linesTotal: sum(), difference, notes, total };
+}
+
+/** Digits OCR confuses on thermal print, each way. */
+const LOOK_ALIKE: Record<string, string> = { '0': '689', '1': '7', '3': '8', '5': '6', '6': '058', '7': '1', '8': '0369', '9': '08' };
+
+/** Every amount one look-alike digit away from `amount`, same sign. */
+function digitMisreads(amount: number): number[] {
+  const digits = Math.abs(amount).toFixed(2).replace('.', '');
+  const values: number[] = [];
+  for (let i = 0; i < digits.length; i += 1) {
+    for (const other of LOOK_ALIKE[digits[i]] ?? '') {
+      const value = Number(`${digits.slice(0, i)}${other}${digits.slice(i + 1)}`) / 100;
+      values.push(cents(Math.sign(amount || 1) * value));
+    }
+  }
+  return values;
 }

@@ -6,6 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 
 export interface DecodeLimits {
   maxPages: number;
@@ -27,6 +28,10 @@ export interface DecodedImage {
 
 /** `problem` is one of the app's error codes; the caller turns it into the answer. */
 export type DecodeReply = { id: number; images: DecodedImage[] } | { id: number; problem: string; params?: Record<string, string> };
+
+// Lowest CPU priority for this thread only (a thread's nice value is its own on Linux): decoding
+// never delays the server's answers.
+if (process.platform === 'linux') setPriority(19);
 
 class DecodeProblem extends Error {
   constructor(

@@ -6,6 +6,7 @@ import type { ReceiptSourceType } from '../receipt-source.js';
 import { ReceiptDecoder, type DecodedImage } from './decoder.js';
 import { OcrEngine } from './ocr-engine.js';
 import { checkPhoto, prepareForOcr } from './ocr-image.js';
+import { repairOcrLines } from './ocr-repair.js';
 import { MAX_PDF_PAGES, pdfTextLines } from './pdf-text.js';
 import type { ReceiptReader } from './receipt-reading.js';
 
@@ -53,7 +54,7 @@ export class LocalReceiptReader implements ReceiptReader {
 
   /** Pages in order; they may be read at once by different workers of the pool. */
   private async readImages(images: ReadonlyArray<Buffer | DecodedImage>): Promise<ReceiptTextLine[]> {
-    const pages = await Promise.all(images.map(async (image) => this.ocr.read(await prepareForOcr(image, this.maxPixels))));
+    const pages = await Promise.all(images.map(async (image) => repairOcrLines(await this.ocr.read(await prepareForOcr(image, this.maxPixels)))));
     return pages.flat();
   }
 }

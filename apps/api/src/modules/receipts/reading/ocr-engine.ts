@@ -2,8 +2,9 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { Block, Scheduler } from 'tesseract.js';
+import type { Scheduler } from 'tesseract.js';
 import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
 
 /** German and English, the integer-quantised "best" models: the most accurate that stay fast. */
@@ -15,6 +16,8 @@ const IDLE_MS = 120_000;
 export const OCR_WORKERS = Math.max(1, Math.min(4, availableParallelism() - 1));
 
 const require = createRequire(import.meta.url);
+/** Compiled, the thread script is a .js beside this file; under the test runner it is the .ts source (Node strips the types). */
+const THREAD_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './ocr-thread.ts' : './ocr-thread.js', import.meta.url));
 
 type Tesseract = typeof import('tesseract.js');
 
@@ -36,8 +39,10 @@ export class OcrEngine implements OnModuleDestroy {
     this.running += 1;
     try {
       const { scheduler } = await this.started();
-      const result = await scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
-      return linesOf(result.data.blocks ?? []);
+      // TSV: every word with its box and confidence in one string. The block tree (down to each
+      // symbol's alternatives) would cost the event loop tens of milliseconds to receive.
+      const result = await scheduler.addJob('recognize', image, {}, { tsv: true, text: false, blocks: false });
+      return linesOfTsv(result.data.tsv ?? '');
     } finally {
       this.running -= 1;
       if (this.running === 0) this.idleTimer = setTimeout(() => void this.stop(), IDLE_MS).unref();
@@ -70,7 +75,7 @@ export class OcrEngine implements OnModuleDestroy {
     try {
       const workers = await Promise.all(
         Array.from({ length: OCR_WORKERS }, async () => {
-          const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: dataDir, cacheMethod: 'none', gzip: true });
+          const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: dataDir, cacheMethod: 'none', gzip: true, workerPath: THREAD_FILE });
           // One uniform block: a receipt line keeps its name and its amount together however wide the gap.
           await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: '300' });
           return worker;
@@ -97,19 +102,27 @@ export class OcrEngine implements OnModuleDestroy {
   }
 }
 
-/** Tesseract's lines, top to bottom, as the parser reads them: words with boxes and 0–1 confidences. */
-function linesOf(blocks: readonly Block[]): ReceiptTextLine[] {
-  const lines: ReceiptTextLine[] = [];
-  for (const block of blocks) {
-    for (const paragraph of block.paragraphs) {
-      for (const line of paragraph.lines) {
-        const words: ReceiptWord[] = line.words
-          .filter((word) => word.text.trim() !== '')
-          .map((word) => ({ text: word.text.trim(), box: { ...word.bbox }, confidence: word.confidence / 100 }));
-        if (words.length === 0) continue;
-        lines.push({ text: words.map((word) => word.text).join(' '), words, confidence: line.confidence / 100 });
-      }
-    }
+/**
+ * Tesseract's TSV as the parser reads it: one line per (block, paragraph, line), top to bottom,
+ * its words with boxes and 0–1 confidences. Columns: level, page, block, paragraph, line, word,
+ * left, top, width, height, confidence, text; level 5 rows are words.
+ */
+export function linesOfTsv(tsv: string): ReceiptTextLine[] {
+  const lines = new Map<string, ReceiptWord[]>();
+  for (const row of tsv.split('\n')) {
+    const cells = row.split('\t');
+    if (cells.length < 12 || cells[0] !== '5') continue;
+    const text = cells.slice(11).join('\t').trim();
+    if (text === '') continue;
+    const [left, top, width, height, confidence] = cells.slice(6, 11).map(Number);
+    const key = cells.slice(1, 5).join('.');
+    const words = lines.get(key) ?? [];
+    words.push({ text, box: { x0: left, y0: top, x1: left + width, y1: top + height }, confidence: Math.max(0, confidence) / 100 });
+    lines.set(key, words);
   }
-  return lines;
+  return [...lines.values()].map((words) => ({
+    text: words.map((word) => word.text).join(' '),
+    words,
+    confidence: Math.min(...words.map((word) => word.confidence ?? 1)),
+  }));
 }

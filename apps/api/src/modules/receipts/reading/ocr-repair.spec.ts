@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { ReceiptTextLine } from '../parser/receipt-text.js';
+import { linesOfTsv } from './ocr-engine.js';
+import { repairOcrLines } from './ocr-repair.js';
+
+/** A line of words laid out left to right, each 10 px per character, the last one ending at `right`. */
+function line(y: number, words: string[], right = 300): ReceiptTextLine {
+  const width = (text: string) => text.length * 10;
+  let x = right - words.reduce((sum, word) => sum + width(word) + 10, -10);
+  const placed = words.map((text) => {
+    const box = { x0: x, y0: y, x1: x + width(text), y1: y + 20 };
+    x += width(text) + 10;
+    return { text, box, confidence: 0.9 };
+  });
+  return { text: words.join(' '), words: placed };
+}
+
+const texts = (lines: ReceiptTextLine[]) => repairOcrLines(lines).map((l) => l.text);
+
+describe('OCR repairs', () => {
+  it('puts back the decimal comma of an amount standing in the price column', () => {
+    const receipt = [line(0, ['Milch', '1,19', 'A']), line(30, ['Kaffeepads', '599', 'A']), line(60, ['Butter', '2:29', 'B']), line(90, ['Brot', '2,49', 'A'])];
+    expect(texts(receipt)).toEqual(['Milch 1,19 A', 'Kaffeepads 5,99 A', 'Butter 2,29 B', 'Brot 2,49 A']);
+  });
+
+  it('leaves numbers alone that are not in the price column or have no name before them', () => {
+    const receipt = [line(0, ['Filiale', '7731'], 180), line(30, ['Milch', '1,19', 'A']), line(60, ['6969'], 300), line(90, ['Brot', '2,49', 'A'])];
+    expect(texts(receipt)).toEqual(['Filiale 7731', 'Milch 1,19 A', '6969', 'Brot 2,49 A']);
+  });
+
+  it('writes a column amount read with the other separator the way the receipt does', () => {
+    const receipt = [line(0, ['MILK', '3.49', 'F']), line(30, ['GRAPES', '9,54', 'F']), line(60, ['BREAD', '2.49', 'N'])];
+    expect(texts(receipt)).toEqual(['MILK 3.49 F', 'GRAPES 9.54 F', 'BREAD 2.49 N']);
+  });
+
+  it('joins a separator read with spaces and fixes units where letters and digits look alike', () => {
+    expect(repairOcrLines([{ text: 'SUMME EUR 44 , 35' }, { text: 'zu zahlen 12 ‚50' }]).map((l) => l.text)).toEqual(['SUMME EUR 44,35', 'zu zahlen 12,50']);
+    expect(texts([line(0, ['Spülmittel', '500m1l', '0,85', 'A']), line(30, ['MOZZARELLA', '1256', '0,79', 'A'])])).toEqual(['Spülmittel 500ml 0,85 A', 'MOZZARELLA 125G 0,79 A']);
+    expect(texts([line(0, ['TOMATO', 'SAUCE', '240Z', '2.19', 'F']), line(30, ['2.13', 'lb', '@', '2.49', '/1b'])])).toEqual(['TOMATO SAUCE 24OZ 2.19 F', '2.13 lb @ 2.49 /lb']);
+  });
+
+  it('drops specks before the first word and a tax class read twice', () => {
+    expect(texts([line(0, ['_', 'TOTAL', '$48.18']), line(30, ['Juice', '£1.75', 'ZZ'])])).toEqual(['TOTAL $48.18', 'Juice £1.75 Z']);
+  });
+});
+
+describe('tesseract TSV', () => {
+  it('groups words by block, paragraph and line with boxes and 0–1 confidences', () => {
+    const tsv = [
+      'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+      '1\t1\t0\t0\t0\t0\t0\t0\t600\t800\t-1\t',
+      '5\t1\t1\t1\t1\t1\t10\t20\t50\t18\t96.5\tMilch',
+      '5\t1\t1\t1\t1\t2\t400\t21\t40\t18\t91\t1,19',
+      '5\t1\t1\t1\t2\t1\t10\t50\t40\t18\t88\tBrot',
+    ].join('\n');
+    expect(linesOfTsv(tsv)).toEqual([
+      { text: 'Milch 1,19', confidence: 0.91, words: [{ text: 'Milch', box: { x0: 10, y0: 20, x1: 60, y1: 38 }, confidence: 0.965 }, { text: '1,19', box: { x0: 400, y0: 21, x1: 440, y1: 39 }, confidence: 0.91 }] },
+      { text: 'Brot', confidence: 0.88, words: [{ text: 'Brot', box: { x0: 10, y0: 50, x1: 50, y1: 68 }, confidence: 0.88 }] },
+    ]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
+
+/**
+ * Repairs what OCR typically gets wrong on receipts, before the parser reads the text. Only what
+ * the receipt itself proves is changed:
+ * - an amount in the price column that lost its decimal separator (`599 A` → `5,99 A`): the word
+ *   boxes show it stands where the amounts of the neighbouring lines end;
+ * - a separator read with spaces or as a low quote (`44 , 35`, `44 ‚35`);
+ * - unit abbreviations after a number, where letters and digits look alike (`500m1l` → `500ml`,
+ *   `24 0Z` → `24OZ`, `/1b` → `/lb`).
+ * The parser's own checks (count × price, lines against the total) correct the rest.
+ */
+export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLine[] {
+  const text = lines.map((line) => line.text).join('\n');
+  const decimal = (text.match(/\d\.\d{2}(?!\d)/g)?.length ?? 0) > (text.match(/\d,\d{2}(?!\d)/g)?.length ?? 0) ? '.' : ',';
+  const repaired = lines.map((line) => {
+    if (!line.words) return { ...line, text: repairText(line.text, decimal) };
+    const upper = line.words.filter((word) => /\p{Lu}{3,}/u.test(word.text)).length > line.words.filter((word) => /\p{Ll}{3,}/u.test(word.text)).length;
+    const words = withoutLeadingNoise(line.words.map((word, i) => ({ ...word, text: repairUnits(word.text, upper, i === line.words!.length - 1) })));
+    return { ...line, words, text: repairText(words.map((word) => word.text).join(' '), decimal) };
+  });
+  return restoreColumnDecimals(repaired, decimal);
+}
+
+const AMOUNT_WORD = /^-?[€$£]?\d{1,5}[.,]\d{2}-?$/;
+/**
+ * What an amount in the price column looks like after OCR: its separator lost ("599"), read as a
+ * colon or the other separator ("2:25", "9,54" on a receipt with points), speckles around it
+ * ("£E1:55°", "2,2513").
+ */
+const COLUMN_AMOUNT_WORD = /^(-?)[^\d-]{0,2}(-?)(\d{1,5}?)[.,:;]?(\d{2})(?:\D{0,2}|\d{1,2})$/;
+const TAX_WORD = /^(?:[A-Z]|\d|\*|[A-Z]\*)$/;
+/** How many lines up and down the price column is looked for (photos are slanted, so only near ones). */
+const NEIGHBOURHOOD = 4;
+
+function repairText(text: string, decimal: ',' | '.'): string {
+  const separator = decimal === ',' ? '[,‚]' : '[.]';
+  return text
+    .replace(/‚/g, ',')
+    .replace(new RegExp(String.raw`(\d) ?${separator} (\d{2})(?![\d.,])|(\d) ${separator} ?(\d{2})(?![\d.,])`, 'g'), (_all, a, b, c, d) => `${a ?? c}${decimal}${b ?? d}`);
+}
+
+/** Specks and rules a photo adds before the first letter or digit of a line ("_ TOTAL", "; Milch"). */
+function withoutLeadingNoise(words: ReceiptWord[]): ReceiptWord[] {
+  let first = 0;
+  while (first < words.length - 1 && /^[^\p{L}\p{N}€$£-]+$/u.test(words[first].text)) first += 1;
+  return words.slice(first);
+}
+
+function repairUnits(word: string, upperCaseLine: boolean, last: boolean): string {
+  return word
+    .replace(/^(\d+(?:[.,]\d+)?)m[1lLI|i]{1,2}$/, '$1ml')
+    // "200G" read as "2006" or "4509": a pack size ends in 0 or 5 before its unit (not the line's amount).
+    .replace(/^(\d*[05])[69]$/, (all, size: string) => (last ? all : `${size}${upperCaseLine ? 'G' : 'g'}`))
+    .replace(/^[I|l]1?L$/, '1L')
+    // A tax class printed once, read twice ("ZZ").
+    .replace(/^([A-Z])\1$/, (all, letter: string) => (last ? letter : all))
+    .replace(/^(\d+(?:[.,]\d+)?)0([Zz])$/, (_all, number: string, z: string) => `${number}${z === 'Z' ? 'OZ' : 'oz'}`)
+    .replace(/^\/[1lI]{1,2}b$/, '/lb')
+    .replace(/^[1I]{1,2}b$/, 'lb');
+}
+
+/** Amount words that end a line (or stand before its tax class): where the price column is. */
+function columnEdges(line: ReceiptTextLine): number[] {
+  const words = line.words ?? [];
+  const edges: number[] = [];
+  for (let i = words.length - 1; i >= Math.max(0, words.length - 2); i -= 1) {
+    const box = words[i].box;
+    if (box && AMOUNT_WORD.test(words[i].text)) edges.push(box.x1);
+  }
+  return edges;
+}
+
+function restoreColumnDecimals(lines: ReceiptTextLine[], decimal: ',' | '.'): ReceiptTextLine[] {
+  const edges = lines.map(columnEdges);
+  const glyph = medianGlyphWidth(lines);
+  if (glyph === null) return lines;
+  return lines.map((line, index) => {
+    const words = line.words;
+    if (!words || words.length < 2) return line;
+    let at = words.length - 1;
+    if (TAX_WORD.test(words[at].text) && at > 1) at -= 1;
+    const candidate = words[at];
+    if (!candidate.box || (AMOUNT_WORD.test(candidate.text) && candidate.text.includes(decimal))) return line;
+    const text = columnAmount(candidate.text, decimal);
+    if (text === null) return line;
+    // A name must stand before it: "Filiale 7731" is not an amount, nor is a lone number.
+    if (!words.slice(0, at).some((word) => /\p{L}{2,}/u.test(word.text))) return line;
+    // It must reach the right edge of the price column of a nearby line (photos are slanted).
+    const { x0, x1 } = candidate.box;
+    const near = edges.slice(Math.max(0, index - NEIGHBOURHOOD), index + NEIGHBOURHOOD + 1).flat();
+    if (!near.some((edge) => Math.abs(edge - x1) <= 1.5 * glyph || (x0 < edge && x1 > edge))) return line;
+    const fixed: ReceiptWord = { ...candidate, text };
+    const repairedWords = words.map((word, i) => (i === at ? fixed : word));
+    return { ...line, words: repairedWords, text: repairedWords.map((word) => word.text).join(' ') };
+  });
+}
+
+/** The amount a price-column word stands for, written with the receipt's separator; null when it is none. */
+function columnAmount(word: string, decimal: ',' | '.'): string | null {
+  const match = COLUMN_AMOUNT_WORD.exec(word);
+  if (!match || match[3] === '') return null;
+  const minus = match[1] || match[2] || (word.endsWith('-') ? '-' : '');
+  return `${minus}${match[3]}${decimal}${match[4]}`;
+}
+
+function medianGlyphWidth(lines: readonly ReceiptTextLine[]): number | null {
+  const widths = lines
+    .flatMap((line) => line.words ?? [])
+    .filter((word) => word.box && AMOUNT_WORD.test(word.text))
+    .map((word) => (word.box!.x1 - word.box!.x0) / word.text.length)
+    .sort((a, b) => a - b);
+  return widths.length === 0 ? null : widths[Math.floor(widths.length / 2)];
+}

@@ -1,0 +1,32 @@
+/**
+ * Receipt images for the OCR tests, made by the project's own corpus generator
+ * (scripts/receipt-corpus): the clean rendering and phone photos of it, with the receipt's
+ * ground truth.
+ */
+// @ts-expect-error: the generator is plain JavaScript without types.
+import { receipts } from '../../scripts/receipt-corpus/layouts.mjs';
+// @ts-expect-error: as above.
+import { renderPhoto, renderPng } from '../../scripts/receipt-corpus/render.mjs';
+
+export interface ReceiptTruth {
+  store: string;
+  date: string;
+  total: number;
+  lines: Array<{ name: string; quantity: number; unitPrice: number; total: number }>;
+}
+
+interface Model {
+  id: string;
+  seed: number;
+  truth: ReceiptTruth;
+}
+
+const SEED = 20_260_314;
+
+/** One receipt of the corpus (by id, e.g. "de-bakery-01"): its clean PNG, a photo, and another photo of the same paper. */
+export async function corpusReceipt(id: string): Promise<{ png: Buffer; photo: Buffer; otherPhoto: Buffer; truth: ReceiptTruth }> {
+  const model = (receipts(SEED, 7) as Model[]).find((candidate) => candidate.id === id);
+  if (!model) throw new Error(`no corpus receipt ${id}`);
+  const png = (await renderPng(model)) as Buffer;
+  return { png, photo: (await renderPhoto(png, model.seed)) as Buffer, otherPhoto: (await renderPhoto(png, model.seed + 1)) as Buffer, truth: model.truth };
+}
