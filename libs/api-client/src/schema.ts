@@ -954,6 +954,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/test-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tests the saved receipt provider with a request that costs no tokens (its model list). Save
+         *     first: the form's unsaved values are not what is tested.
+         */
+        post: operations["testProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/shopping-list": {
         parameters: {
             query?: never;
@@ -1393,6 +1413,18 @@ export interface components {
             name?: string | null;
             package_amount?: number | null;
             package_unit?: string | null;
+        };
+        ConnectionTestResponse: {
+            /** @description True: the service answered and accepted the key. */
+            connected: boolean;
+            /**
+             * @description What the test found. For the receipt provider: `provider` (the type), `model` (the saved
+             *     model), `model_listed` (whether the service lists that model; some list only part of what
+             *     they serve) and `models_listed` (how many models it lists).
+             */
+            info?: {
+                [key: string]: unknown;
+            } | null;
         };
         ErrorResponse: {
             /** @description Stable machine-readable reason in snake_case that clients may switch on. */
@@ -4884,6 +4916,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description The receipt provider configured in the settings failed (unreachable, an error, no answer within 120 s, or no receipt JSON); nothing is stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getReceipt: {
@@ -5371,6 +5412,61 @@ export interface operations {
             };
             /** @description Recent authentication required */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    testProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTestResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No provider is configured (a model, and a key unless it is Ollama): receipts are read on this box */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The provider could not be reached, did not answer in time, refused the key or answered something else; `detail` says which */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -71,4 +71,21 @@ describe('parseEnvironment', () => {
     expect(problemsOf({ TZ: 'Mars/Olympus' })).toEqual(['TZ must be an IANA time zone such as Europe/Berlin (got "Mars/Olympus")']);
     expect(problemsOf({ WEB_PUSH_SUBJECT: 'admin@example.org' })).toEqual(['WEB_PUSH_SUBJECT must start with mailto: or https://']);
   });
+
+  it('takes the provider address of the settings form in the settings own normal form, and refuses one the settings would refuse', () => {
+    expect(parseEnvironment({ RECEIPT_PROVIDER_URL: 'HTTP://Ollama:11434/v1/', RECEIPT_PROVIDER_MODEL: ' llava ' })).toMatchObject({
+      RECEIPT_PROVIDER_URL: 'http://ollama:11434/v1',
+      RECEIPT_PROVIDER_MODEL: 'llava',
+    });
+    expect(parseEnvironment({ RECEIPT_PROVIDER_URL: '', RECEIPT_PROVIDER_MODEL: '  ' })).toMatchObject({ RECEIPT_PROVIDER_URL: undefined, RECEIPT_PROVIDER_MODEL: undefined });
+    expect(problemsOf({ RECEIPT_PROVIDER_URL: 'http://ollama:11434/v1?key=1' })).toEqual(['RECEIPT_PROVIDER_URL: The address must not contain a query (?…) (got "http://ollama:11434/v1?key=1")']);
+    expect(problemsOf({ RECEIPT_PROVIDER_URL: 'http://169.254.169.254/v1' })[0]).toMatch(/^RECEIPT_PROVIDER_URL: Link-local/);
+    expect(problemsOf({ RECEIPT_PROVIDER_MODEL: 'm'.repeat(301) })).toEqual(['RECEIPT_PROVIDER_MODEL must be at most 300 characters']);
+  });
+
+  it('lets tests shorten the provider timeout, within bounds', () => {
+    expect(parseEnvironment({}).HINV_TEST_PROVIDER_TIMEOUT_MS).toBeUndefined();
+    expect(parseEnvironment({ HINV_TEST_PROVIDER_TIMEOUT_MS: '1500' }).HINV_TEST_PROVIDER_TIMEOUT_MS).toBe(1500);
+    expect(problemsOf({ HINV_TEST_PROVIDER_TIMEOUT_MS: '99' })).toEqual(['HINV_TEST_PROVIDER_TIMEOUT_MS must be a whole number from 100 to 120000']);
+  });
 });

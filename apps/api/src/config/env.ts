@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, validateSync } from 'class-validator';
+import { checkConnectorUrl, CONNECTOR_URL_MESSAGES } from '../common/http/connector-url.js';
 import { LOG_LEVELS, type LogLevel } from '../common/logging/json-logger.js';
 
 /**
@@ -128,18 +129,30 @@ export class EnvironmentVariables {
   @flag('OFF_ENABLED')
   OFF_ENABLED = true;
 
+  /**
+   * What the provider form starts with before the owner first saves the settings (the address of
+   * an OpenAI-compatible server, e.g. an Ollama beside the container). It never turns a provider
+   * on by itself: analysis stays on the box until the owner saves a complete provider.
+   */
   @IsOptional()
   @IsString()
   RECEIPT_PROVIDER_URL?: string;
 
+  /** The model the provider form starts with before the first save; see RECEIPT_PROVIDER_URL. */
   @IsOptional()
   @IsString()
+  @MaxLength(300, { message: 'RECEIPT_PROVIDER_MODEL must be at most 300 characters' })
   RECEIPT_PROVIDER_MODEL?: string;
 
   /** Tests only: a file holding a clock offset in milliseconds (see common/clock.ts). */
   @IsOptional()
   @IsString()
   HINV_TEST_CLOCK_FILE?: string;
+
+  /** Tests only: how long a receipt provider may take, instead of 120 s (see receipts/provider). */
+  @IsOptional()
+  @intRange('HINV_TEST_PROVIDER_TIMEOUT_MS', 100, 120_000)
+  HINV_TEST_PROVIDER_TIMEOUT_MS?: number;
 
   @IsIn([...LOG_LEVELS], { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'log';
@@ -183,7 +196,7 @@ function isValidTimeZone(zone: string): boolean {
 export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, string> = {};
-  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE']) {
+  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS']) {
     const value = source[key];
     if (value !== undefined) picked[key] = value;
   }
@@ -200,7 +213,14 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariable
     env.MAX_REQUEST_MB = maxRequest;
     checkUrl('PUBLIC_URL', env.PUBLIC_URL, problems, { bareOrigin: true });
     checkUrl('OFF_BASE_URL', env.OFF_BASE_URL, problems, { bareOrigin: false });
-    if (env.RECEIPT_PROVIDER_URL) checkUrl('RECEIPT_PROVIDER_URL', env.RECEIPT_PROVIDER_URL, problems, { bareOrigin: false });
+    if (env.RECEIPT_PROVIDER_URL) {
+      // The same rule as the provider's base URL in the settings, so the form never starts with an address a save refuses.
+      const checked = checkConnectorUrl(env.RECEIPT_PROVIDER_URL);
+      if (checked.ok) env.RECEIPT_PROVIDER_URL = checked.url;
+      else problems.push(`RECEIPT_PROVIDER_URL: ${CONNECTOR_URL_MESSAGES[checked.problem]} (got "${env.RECEIPT_PROVIDER_URL}")`);
+    }
+    if (env.RECEIPT_PROVIDER_URL === '') env.RECEIPT_PROVIDER_URL = undefined;
+    if (env.RECEIPT_PROVIDER_MODEL !== undefined) env.RECEIPT_PROVIDER_MODEL = env.RECEIPT_PROVIDER_MODEL.trim() || undefined;
     for (const origin of env.ALLOWED_ORIGINS) checkUrl('ALLOWED_ORIGINS', origin, problems, { bareOrigin: true });
     if (!isValidTimeZone(env.TZ)) problems.push(`TZ must be an IANA time zone such as Europe/Berlin (got "${env.TZ}")`);
     if (!/^(mailto:|https:\/\/)/.test(env.WEB_PUSH_SUBJECT)) {

@@ -104,6 +104,14 @@ export const ERROR_MESSAGES = {
   scan_already_confirmed: { en: 'This scan was already confirmed', de: 'Dieser Scan wurde bereits bestätigt' },
   scan_discarded: { en: 'This scan was discarded', de: 'Dieser Scan wurde verworfen' },
   confirm_key_used: { en: 'This confirmation key was already used for another scan', de: 'Dieser Bestätigungsschlüssel wurde schon für einen anderen Scan verwendet' },
+  receipt_provider_failed: {
+    en: 'The receipt provider did not work: {reason}',
+    de: 'Der Anbieter für Kassenbons hat nicht funktioniert: {reason}',
+  },
+  receipt_provider_not_configured: {
+    en: 'No receipt provider is configured (a model, and a key unless it is Ollama); receipts are read on this box',
+    de: 'Es ist kein Anbieter für Kassenbons eingerichtet (ein Modell und, außer bei Ollama, ein Schlüssel); Kassenbons werden auf diesem Server gelesen',
+  },
   upstream_unavailable: { en: 'Open Food Facts could not be asked: {reason}', de: 'Open Food Facts konnte nicht gefragt werden: {reason}' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

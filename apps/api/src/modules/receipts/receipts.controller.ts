@@ -21,6 +21,7 @@ export class ReceiptsController {
   @SessionOnly()
   @Post('analyze')
   @HttpCode(200)
+  @ApiResponse({ status: 502, description: 'The receipt provider configured in the settings failed (unreachable, an error, no answer within 120 s, or no receipt JSON); nothing is stored', type: ErrorResponse })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 400, description: 'File under 100 bytes; an unreadable PDF or image; a PDF over the page or text limit; an image (or rendered page) over the pixel limit', type: ErrorResponse })

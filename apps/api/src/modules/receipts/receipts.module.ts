@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/app-config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { ProviderSources } from './provider/provider-sources.js';
+import { ReceiptProviderModule } from './provider/receipt-provider.module.js';
 import { ReceiptDecoder } from './reading/decoder.js';
 import { LocalReceiptReader } from './reading/local-receipt-reader.js';
 import { OcrEngine } from './reading/ocr-engine.js';
@@ -13,11 +16,13 @@ import { ReceiptsService } from './receipts.service.js';
 @Module({
   imports: [
     CatalogModule,
+    SettingsModule,
+    ReceiptProviderModule,
     // Uploads are held in memory and capped by MAX_UPLOAD_MB while they stream in (413 beyond it).
     MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: { fileSize: config.maxUploadBytes, files: 1 } }) }),
   ],
   controllers: [ReceiptsController],
-  providers: [ReceiptReconcileService, ReceiptsService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine],
+  providers: [ReceiptReconcileService, ReceiptsService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
   exports: [ReceiptReconcileService],
 })
 export class ReceiptsModule {}

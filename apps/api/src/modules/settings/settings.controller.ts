@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { MinRole, RecentAuth, SessionOnly } from '../../common/access/access.decorators.js';
-import { PublicSettingsResponse, SettingsInput } from './dto/settings.dto.js';
+import { ErrorResponse } from '../../common/errors/error-response.dto.js';
+import { ConnectionTestResponse, PublicSettingsResponse, SettingsInput } from './dto/settings.dto.js';
 import { SettingsService } from './settings.service.js';
 
 /** Installation settings: the owner's, from a browser session only (as the reference: admins are refused too). */
@@ -23,5 +24,17 @@ export class SettingsController {
   @Put()
   saveSettings(@Body() input: SettingsInput): Promise<PublicSettingsResponse> {
     return this.settings.saveSettings(input);
+  }
+
+  /**
+   * Tests the saved receipt provider with a request that costs no tokens (its model list). Save
+   * first: the form's unsaved values are not what is tested.
+   */
+  @Post('test-provider')
+  @HttpCode(200)
+  @ApiResponse({ status: 409, description: 'No provider is configured (a model, and a key unless it is Ollama): receipts are read on this box', type: ErrorResponse })
+  @ApiResponse({ status: 502, description: 'The provider could not be reached, did not answer in time, refused the key or answered something else; `detail` says which', type: ErrorResponse })
+  testProvider(): Promise<ConnectionTestResponse> {
+    return this.settings.testProvider();
   }
 }

@@ -9,9 +9,10 @@ import { AppConfig } from '../../config/app-config.js';
 import { parseEnvironment } from '../../config/env.js';
 import { Database } from '../../database/database.js';
 import { dataSourceOptions } from '../../database/data-source-options.js';
+import { ChatCompletionsClient } from '../receipts/provider/chat-completions.client.js';
 import { integrationStatus } from '../status/status.service.js';
 import type { SettingsInput } from './dto/settings.dto.js';
-import { SettingsService } from './settings.service.js';
+import { defaultSettings, DEFAULT_SETTINGS, SettingsService } from './settings.service.js';
 
 const KEY = 'settings-medium-key-0123456789-0123456789';
 const PROVIDER_KEY = 'sk-provider-secret-value-123';
@@ -39,7 +40,7 @@ describe('SettingsService on a real SQLite file', () => {
     await dataSource.initialize();
     await dataSource.runMigrations();
     const config = new AppConfig(parseEnvironment({ DATA_DIR: directory }), { key: KEY, source: 'environment' });
-    service = new SettingsService(config, new Database(dataSource), new Clock());
+    service = new SettingsService(config, new Database(dataSource), new Clock(), new ChatCompletionsClient(config));
   });
   afterAll(async () => {
     await dataSource.destroy();
@@ -109,5 +110,22 @@ describe('SettingsService on a real SQLite file', () => {
     const saved = await service.saveSettings(input({ privacy: { delete_image_after_analysis: true, retention_days: 0 } }));
     expect(saved.privacy).toEqual({ delete_image_after_analysis: true, retention_days: 0 });
     expect(await dataSource.query('SELECT id FROM instance_settings')).toEqual([{ id: 1 }]);
+  });
+
+  it('opens the connection only for a configured provider, with the key in plain text', async () => {
+    await service.saveSettings(input({ provider: { type: 'openai', base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini', api_key: PROVIDER_KEY } }));
+    expect(service.providerConnection(await service.read())).toEqual({ type: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: PROVIDER_KEY });
+    await service.saveSettings(input({ provider: { type: 'openai', base_url: 'https://api.openai.com/v1', model: '' } }));
+    expect(service.providerConnection(await service.read())).toBeNull();
+    await service.saveSettings(input({ provider: { type: 'ollama', base_url: 'http://127.0.0.1:11434/v1', model: 'llava', api_key: '' } }));
+    expect(service.providerConnection(await service.read())).toEqual({ type: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llava', apiKey: null });
+  });
+
+  it('starts the provider form from RECEIPT_PROVIDER_URL and _MODEL, which configure nothing on their own', () => {
+    expect(defaultSettings(parseEnvironment({}))).toEqual(DEFAULT_SETTINGS);
+    const fromEnv = defaultSettings(parseEnvironment({ RECEIPT_PROVIDER_URL: 'http://ollama:11434/v1', RECEIPT_PROVIDER_MODEL: 'llava' }));
+    expect(fromEnv).toMatchObject({ providerType: 'openai-compatible', providerBaseUrl: 'http://ollama:11434/v1', providerModel: 'llava', providerApiKey: null });
+    expect(integrationStatus(fromEnv).provider_configured).toBe(false);
+    expect(defaultSettings(parseEnvironment({ RECEIPT_PROVIDER_MODEL: 'gpt-4o-mini' }))).toMatchObject({ providerType: 'cortecs', providerBaseUrl: 'https://api.cortecs.ai/v1', providerModel: 'gpt-4o-mini' });
   });
 });

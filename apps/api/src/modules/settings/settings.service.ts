@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { ApiException } from '../../common/errors/api-exception.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { checkConnectorUrl } from '../../common/http/connector-url.js';
 import { AppConfig } from '../../config/app-config.js';
+import type { EnvironmentVariables } from '../../config/env.js';
 import { Database } from '../../database/database.js';
+import { ChatCompletionsClient } from '../receipts/provider/chat-completions.client.js';
+import type { ProviderConnection } from '../receipts/provider/provider-connection.js';
 import {
   HTTPS_ONLY_PROVIDERS,
+  type ConnectionTestResponse,
   SETTINGS_DEFAULTS,
   type ProviderType,
   type PublicSettingsResponse,
@@ -31,6 +36,28 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   privacyDeleteImageAfterAnalysis: SETTINGS_DEFAULTS.privacy.delete_image_after_analysis,
   privacyRetentionDays: SETTINGS_DEFAULTS.privacy.retention_days,
 };
+
+/**
+ * The settings before the first save: the reference's defaults, with the provider's address and
+ * model taken from RECEIPT_PROVIDER_URL / RECEIPT_PROVIDER_MODEL when they are set. An address of
+ * our own is no cortecs address, so the type is then `openai-compatible`. Without a key such a
+ * provider is not configured: the environment alone never sends receipts anywhere.
+ */
+export function defaultSettings(env: Pick<EnvironmentVariables, 'RECEIPT_PROVIDER_URL' | 'RECEIPT_PROVIDER_MODEL'>): StoredSettings {
+  return {
+    ...DEFAULT_SETTINGS,
+    ...(env.RECEIPT_PROVIDER_URL ? { providerType: 'openai-compatible' as const, providerBaseUrl: env.RECEIPT_PROVIDER_URL } : {}),
+    ...(env.RECEIPT_PROVIDER_MODEL ? { providerModel: env.RECEIPT_PROVIDER_MODEL } : {}),
+  };
+}
+
+/**
+ * Whether receipts go to the provider (as the reference counts it): a model is chosen, and a key
+ * is stored unless the type is Ollama, which runs without one. Otherwise the local engine reads them.
+ */
+export function providerConfigured(settings: StoredSettings): boolean {
+  return settings.providerModel !== '' && (settings.providerApiKey !== null || settings.providerType === 'ollama');
+}
 
 /** The one place that turns stored settings into the response: keys become `api_key_configured`. */
 export function toPublicSettings(settings: StoredSettings): PublicSettingsResponse {
@@ -69,19 +96,22 @@ function normalUrl(value: string, requireHttps: boolean): string {
 @Injectable()
 export class SettingsService {
   private readonly box: SecretBox;
+  private readonly defaults: StoredSettings;
 
   constructor(
     config: AppConfig,
     private readonly database: Database,
     private readonly clock: Clock,
+    private readonly providerClient: ChatCompletionsClient,
   ) {
     this.box = new SecretBox(config.secret.key);
+    this.defaults = defaultSettings(config.env);
   }
 
   /** The stored settings, or the defaults before the first save. */
   async read(manager: EntityManager = this.database.manager): Promise<StoredSettings> {
     const row = await manager.findOneBy(SettingsEntity, { id: SETTINGS_ID });
-    if (!row) return { ...DEFAULT_SETTINGS };
+    if (!row) return { ...this.defaults };
     const { id: _id, updatedAt: _updatedAt, ...settings } = row;
     return { ...settings, providerType: row.providerType as ProviderType };
   }
@@ -118,6 +148,26 @@ export class SettingsService {
   /** The provider key in plain text, for the code that calls the provider; null when none is set. */
   openProviderKey(settings: StoredSettings): string | null {
     return settings.providerApiKey === null ? null : this.box.open(settings.providerApiKey);
+  }
+
+  /** How to reach the provider when one is configured (`providerConfigured`), its key opened; else null. */
+  providerConnection(settings: StoredSettings): ProviderConnection | null {
+    if (!providerConfigured(settings)) return null;
+    return { type: settings.providerType, baseUrl: settings.providerBaseUrl, model: settings.providerModel, apiKey: this.openProviderKey(settings) };
+  }
+
+  /**
+   * Asks the saved provider for its model list: reachable and the key accepted, or a 502 with
+   * the reason. 409 when no provider is configured (receipts are read on the box then).
+   */
+  async testProvider(): Promise<ConnectionTestResponse> {
+    const connection = this.providerConnection(await this.read());
+    if (!connection) throw new ApiException(409, 'receipt_provider_not_configured');
+    const models = await this.providerClient.listModels(connection);
+    return {
+      connected: true,
+      info: { provider: connection.type, model: connection.model, model_listed: models.includes(connection.model), models_listed: models.length },
+    };
   }
 
   /** The Grocy key in plain text, for the connector; null when none is set. */

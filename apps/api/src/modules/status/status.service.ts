@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
 import { Database } from '../../database/database.js';
-import { SettingsService, type StoredSettings } from '../settings/settings.service.js';
+import { providerConfigured, SettingsService, type StoredSettings } from '../settings/settings.service.js';
 import type { CatalogSummaryResponse, StatusResponse } from './dto/status-response.dto.js';
 
 /**
@@ -12,7 +12,7 @@ import type { CatalogSummaryResponse, StatusResponse } from './dto/status-respon
 export function integrationStatus(settings: StoredSettings): Omit<StatusResponse, 'version' | 'catalog'> {
   return {
     provider: settings.providerType,
-    provider_configured: settings.providerModel !== '' && (settings.providerApiKey !== null || settings.providerType === 'ollama'),
+    provider_configured: providerConfigured(settings),
     grocy_configured: settings.grocyApiKey !== null,
     grocy_enabled: settings.grocyEnabled,
     grocy_connected: false,

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import KeyRound from 'lucide-react/icons/key-round';
 import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
+import ReceiptText from 'lucide-react/icons/receipt-text';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sun from 'lucide-react/icons/sun';
 import UserRound from 'lucide-react/icons/user-round';
@@ -21,21 +22,32 @@ import { Button, Card, List, ListRow, SegmentedControl } from '../../ui';
 import { useTheme, type ThemePreference } from '../../ui/theme';
 import { AccountPanel } from './AccountPanel';
 import { MembersPanel } from './MembersPanel';
+import { ReceiptProviderPanel } from './ReceiptProviderPanel';
 import { SecurityPanel } from './SecurityPanel';
 import { TokensPanel } from './TokensPanel';
 
-const SECTIONS: { section: SettingsSection; label: 'account.heading' | 'security.heading' | 'members.heading' | 'tokens.heading'; icon: LucideIcon; managersOnly: boolean }[] = [
-  { section: 'account', label: 'account.heading', icon: UserRound, managersOnly: false },
-  { section: 'security', label: 'security.heading', icon: ShieldCheck, managersOnly: false },
-  { section: 'members', label: 'members.heading', icon: UsersRound, managersOnly: true },
-  { section: 'tokens', label: 'tokens.heading', icon: KeyRound, managersOnly: true },
+type Audience = 'everyone' | 'managers' | 'owner';
+
+const SECTIONS: {
+  section: SettingsSection;
+  label: 'account.heading' | 'security.heading' | 'members.heading' | 'tokens.heading' | 'provider.heading';
+  icon: LucideIcon;
+  audience: Audience;
+}[] = [
+  { section: 'account', label: 'account.heading', icon: UserRound, audience: 'everyone' },
+  { section: 'security', label: 'security.heading', icon: ShieldCheck, audience: 'everyone' },
+  { section: 'members', label: 'members.heading', icon: UsersRound, audience: 'managers' },
+  { section: 'tokens', label: 'tokens.heading', icon: KeyRound, audience: 'managers' },
+  // The installation settings are the owner's alone (the API refuses admins too).
+  { section: 'receipt-reading', label: 'provider.heading', icon: ReceiptText, audience: 'owner' },
 ];
 
 /** Settings: the general part (language, sign-out, the service's state) and one address per section. */
 export function SettingsScreen({ section }: { section?: string }) {
   const { t } = useTranslation();
   const { user, auth, canManage } = useSession();
-  const sections = SECTIONS.filter((entry) => canManage || !entry.managersOnly);
+  const allowed: Record<Audience, boolean> = { everyone: true, managers: canManage, owner: canManage && user.role === 'owner' };
+  const sections = SECTIONS.filter((entry) => allowed[entry.audience]);
   const chosen = sections.find((entry) => entry.section === section);
   if (section !== undefined && !chosen) {
     return <NotFound back={paths.settings} backLabel={t('nav.settings')} />;
@@ -50,6 +62,7 @@ export function SettingsScreen({ section }: { section?: string }) {
         {chosen.section === 'security' && <SecurityPanel />}
         {chosen.section === 'members' && <MembersPanel selfId={user.id} selfRole={user.role} />}
         {chosen.section === 'tokens' && <TokensPanel />}
+        {chosen.section === 'receipt-reading' && <ReceiptProviderPanel />}
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateBy, ValidateNested, type ValidationArguments } from 'class-validator';
 import { CONNECTOR_URL_MESSAGES, checkConnectorUrl } from '../../../common/http/connector-url.js';
@@ -152,4 +152,18 @@ export class PublicSettingsResponse {
   grocy: PublicGrocySettings;
   provider: PublicProviderSettings;
   privacy: PublicPrivacySettings;
+}
+
+/** The answer of a connection test; a failed test is an error answer (502) instead. */
+export class ConnectionTestResponse {
+  /** True: the service answered and accepted the key. */
+  connected: boolean;
+
+  /**
+   * What the test found. For the receipt provider: `provider` (the type), `model` (the saved
+   * model), `model_listed` (whether the service lists that model; some list only part of what
+   * they serve) and `models_listed` (how many models it lists).
+   */
+  @ApiPropertyOptional({ type: 'object', additionalProperties: {}, nullable: true })
+  info?: Record<string, unknown> | null;
 }

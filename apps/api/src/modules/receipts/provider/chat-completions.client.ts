@@ -1,0 +1,195 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { APP_VERSION } from '@hinv/shared';
+import { ApiException } from '../../../common/errors/api-exception.js';
+import { AppConfig } from '../../../config/app-config.js';
+import type { ProviderConnection } from './provider-connection.js';
+
+/** The reference's provider timeout for reading a receipt. */
+export const PROVIDER_TIMEOUT_MS = 120_000;
+/** A connection test asks for the model list only; a server that needs longer for that is not usable. */
+export const PROVIDER_TEST_TIMEOUT_MS = 15_000;
+/** A receipt's JSON is a few kilobytes; anything far beyond that is not an answer we can use. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** How much of an upstream error message reaches the user. */
+export const MAX_REASON_CHARS = 500;
+
+/** OpenAI's chat message parts that we send. */
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+export interface ChatMessage {
+  role: 'system' | 'user';
+  content: string | ChatContentPart[];
+}
+
+/** A failed provider call as the answer the caller gets: 502 with a short reason. */
+export class ProviderFailure extends ApiException {
+  constructor(readonly reason: string) {
+    super(502, 'receipt_provider_failed', { reason });
+  }
+}
+
+/**
+ * Removes the key from text that came from the provider (an error body may echo it) and keeps
+ * the message short and on one line.
+ */
+export function redactedReason(text: string, key: string | null): string {
+  let reason = text;
+  if (key) reason = reason.split(key).join('[key]');
+  reason = reason.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS - 1)}…` : reason;
+}
+
+/**
+ * The message out of an error body in the shapes OpenAI-compatible servers use:
+ * `{"error":{"message":…}}` (OpenAI, OpenRouter, Anthropic's compatibility layer), `{"error":"…"}`
+ * (Ollama), `{"message":…}` or `{"detail":…}`; otherwise the body's text.
+ */
+export function upstreamMessage(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object') {
+      const record = parsed as Record<string, unknown>;
+      const error = record.error;
+      if (typeof error === 'string') return error;
+      if (error && typeof error === 'object' && typeof (error as Record<string, unknown>).message === 'string') return (error as Record<string, string>).message;
+      for (const field of ['message', 'detail']) if (typeof record[field] === 'string') return record[field] as string;
+    }
+  } catch {
+    // Not JSON: the text itself, shortened by the caller.
+  }
+  return body;
+}
+
+/** The text of the first choice: a string, or the text parts some servers answer with. */
+export function completionText(answer: unknown): string | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const choices = (answer as { choices?: unknown }).choices;
+  if (!Array.isArray(choices) || choices.length === 0) return null;
+  const message = (choices[0] as { message?: { content?: unknown } } | null)?.message;
+  const content = message?.content;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    const texts = content.flatMap((part: unknown) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? [(part as { text: string }).text] : []));
+    return texts.length > 0 ? texts.join('') : null;
+  }
+  return null;
+}
+
+/**
+ * The OpenAI chat-completions wire format, which OpenAI, OpenRouter, cortecs, Ollama (`/v1`),
+ * llama.cpp, vLLM and Anthropic's compatibility endpoint all speak. Redirects are never followed
+ * (a base URL that moved is the owner's to change, and the key must not travel to another host);
+ * every failure becomes a `ProviderFailure` (502) whose reason never holds the key.
+ */
+@Injectable()
+export class ChatCompletionsClient {
+  private readonly logger = new Logger(ChatCompletionsClient.name);
+  private readonly timeoutMs: number;
+  private readonly testTimeoutMs: number;
+
+  constructor(config: AppConfig) {
+    const override = config.env.HINV_TEST_PROVIDER_TIMEOUT_MS;
+    this.timeoutMs = override ?? PROVIDER_TIMEOUT_MS;
+    this.testTimeoutMs = Math.min(override ?? PROVIDER_TEST_TIMEOUT_MS, PROVIDER_TEST_TIMEOUT_MS);
+  }
+
+  /** One chat completion asking for a JSON object; answers the model's text. */
+  async complete(connection: ProviderConnection, messages: ChatMessage[]): Promise<string> {
+    // No temperature or token limit: newer OpenAI models refuse values other than their own.
+    const body: Record<string, unknown> = { model: connection.model, messages, response_format: { type: 'json_object' } };
+    // Anthropic's compatibility layer ignores response_format and needs a ceiling for the answer.
+    if (connection.type === 'anthropic') body.max_tokens = 8192;
+    const answer = await this.call(connection, 'POST', '/chat/completions', body, this.timeoutMs);
+    const text = completionText(answer);
+    if (text === null) throw this.failed(connection, 'the answer holds no message (choices[0].message.content)');
+    return text;
+  }
+
+  /**
+   * The model ids the server lists (`GET {base_url}/models`): reachable, key accepted. It costs no
+   * tokens and does not load a model into memory, which on Ollama may take minutes.
+   */
+  async listModels(connection: ProviderConnection): Promise<string[]> {
+    const answer = await this.call(connection, 'GET', '/models', undefined, this.testTimeoutMs);
+    const data = answer && typeof answer === 'object' ? (answer as { data?: unknown }).data : undefined;
+    if (!Array.isArray(data)) throw this.failed(connection, 'the answer is not a model list');
+    return data.flatMap((model: unknown) => (model && typeof model === 'object' && typeof (model as { id?: unknown }).id === 'string' ? [(model as { id: string }).id] : []));
+  }
+
+  private headers(connection: ProviderConnection): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `HouseholdInventory/${APP_VERSION}` };
+    if (connection.apiKey) {
+      headers.authorization = `Bearer ${connection.apiKey}`;
+      // Anthropic's own endpoints (its model list) take the key in their header.
+      if (connection.type === 'anthropic') Object.assign(headers, { 'x-api-key': connection.apiKey, 'anthropic-version': '2023-06-01' });
+    }
+    return headers;
+  }
+
+  private async call(connection: ProviderConnection, method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number): Promise<unknown> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${connection.baseUrl}${path}`, {
+        method,
+        headers: { ...this.headers(connection), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await readLimited(response, MAX_ANSWER_BYTES);
+    } catch (error) {
+      if (error instanceof ProviderFailure) throw error;
+      if (error instanceof AnswerTooLarge) throw this.failed(connection, `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`);
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+        throw this.failed(connection, `no answer within ${Math.round(timeoutMs / 100) / 10} s`);
+      }
+      const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+      const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+      throw this.failed(connection, `not reachable${code}`);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      throw this.failed(connection, `answered with a redirect (${response.status}); redirects are not followed, check the base URL`);
+    }
+    if (!response.ok) {
+      const message = upstreamMessage(text);
+      throw this.failed(connection, message.trim() ? `answered ${response.status}: ${message}` : `answered ${response.status}`);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw this.failed(connection, 'the answer is not JSON');
+    }
+  }
+
+  private failed(connection: ProviderConnection, reason: string): ProviderFailure {
+    const safe = redactedReason(reason, connection.apiKey);
+    this.logger.warn({ message: 'receipt provider call failed', provider: connection.type, reason: safe });
+    return new ProviderFailure(safe);
+  }
+}
+
+class AnswerTooLarge extends Error {}
+
+/** The body as text, refusing to hold more than `limit` bytes of it. */
+async function readLimited(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body.cancel().catch(() => undefined);
+    throw new AnswerTooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
