@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.js';
-import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+import { pageApi, TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 import type { FakeHttpServer, FakeReply } from '../support/fake-http.js';
 import { chatCompletion, isModelList, modelList, openAiError, startFakeOpenAi } from '../support/fake-openai.js';
 
@@ -15,16 +15,6 @@ const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, heig
 
 const clockFile = join(mkdtempSync(join(tmpdir(), 'hinv-clock-')), 'offset');
 writeFileSync(clockFile, '0');
-
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-      return response.json();
-    },
-    { method, path, body },
-  );
-}
 
 describe('choosing who reads receipts, in the PWA', () => {
   const stage = useServerAndBrowser({ HINV_TEST_CLOCK_FILE: clockFile });
@@ -49,7 +39,7 @@ describe('choosing who reads receipts, in the PWA', () => {
     const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
-    await api(page, 'POST', '/api/v1/auth/setup', { password: PASSWORD, display_name: 'Robin', preferred_locale: 'en' });
+    await pageApi(page, 'POST', '/api/v1/auth/setup', { password: PASSWORD, display_name: 'Robin', preferred_locale: 'en' });
     await openPanel(page);
     await expect.poll(() => page.getByTestId('provider-in-use').textContent()).toBe('In use now: this box.');
     expect(await page.locator('[role="radio"][aria-checked="true"]').textContent()).toBe('On this box');
@@ -104,7 +94,7 @@ describe('choosing who reads receipts, in the PWA', () => {
     await page.check('input[name="provider_remove_key"]');
     await page.click('button:text-is("Save")');
     await expect.poll(() => page.getByTestId('provider-in-use').textContent()).toBe('In use now: this box.');
-    expect(await api(page, 'GET', '/api/v1/settings')).toMatchObject({ provider: { type: 'openai-compatible', model: '', api_key_configured: false } });
+    expect(await pageApi(page, 'GET', '/api/v1/settings')).toMatchObject({ provider: { type: 'openai-compatible', model: '', api_key_configured: false } });
     await context.close();
   });
 
@@ -112,9 +102,9 @@ describe('choosing who reads receipts, in the PWA', () => {
     const context = await stage.browser.newContext({ locale: 'en-GB' });
     const setup = await context.newPage();
     await setup.goto(stage.server.baseUrl);
-    await api(setup, 'POST', '/api/v1/auth/login', { password: PASSWORD });
-    await api(setup, 'POST', '/api/v1/auth/reauthenticate', { password: PASSWORD });
-    await api(setup, 'PUT', '/api/v1/settings', {
+    await pageApi(setup, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    await pageApi(setup, 'POST', '/api/v1/auth/reauthenticate', { password: PASSWORD });
+    await pageApi(setup, 'PUT', '/api/v1/settings', {
       provider: { type: 'ollama', base_url: `${fake.url}/v1`, model: 'qwen2.5vl:7b', api_key: 'sk-screens-key' },
       grocy: { enabled: false, url: 'http://grocy:80' },
       privacy: { delete_image_after_analysis: false, retention_days: 7 },
@@ -125,7 +115,7 @@ describe('choosing who reads receipts, in the PWA', () => {
         const themed = await stage.browser.newContext({ locale: 'en-GB', viewport, colorScheme: theme });
         const page = await themed.newPage();
         await page.goto(stage.server.baseUrl);
-        await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+        await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
         await openPanel(page);
         await expect.poll(() => page.getByTestId('provider-in-use').textContent()).toBe('In use now: Ollama, model qwen2.5vl:7b.');
         await page.click('button:text-is("Test connection")');
@@ -140,16 +130,16 @@ describe('choosing who reads receipts, in the PWA', () => {
       const owner = await stage.browser.newContext({ locale: 'en-GB' });
       const page = await owner.newPage();
       await page.goto(stage.server.baseUrl);
-      await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
-      await api(page, 'PATCH', '/api/v1/auth/profile', { display_name: 'Robin', email: 'robin@example.org' });
-      const invitation = await api(page, 'POST', '/api/v1/auth/invitations', { display_name: 'Alex', email: 'alex@example.org', role: 'admin' });
+      await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+      await pageApi(page, 'PATCH', '/api/v1/auth/profile', { display_name: 'Robin', email: 'robin@example.org' });
+      const invitation = await pageApi(page, 'POST', '/api/v1/auth/invitations', { display_name: 'Alex', email: 'alex@example.org', role: 'admin' });
       await owner.close();
       return invitation;
     })()) as { invite_token: string };
     const admin = await stage.browser.newContext({ locale: 'en-GB' });
     const adminPage = await admin.newPage();
     await adminPage.goto(stage.server.baseUrl);
-    await api(adminPage, 'POST', `/api/v1/auth/invitations/${token}/accept`, { password: 'admin password 123', preferred_locale: 'en' });
+    await pageApi(adminPage, 'POST', `/api/v1/auth/invitations/${token}/accept`, { password: 'admin password 123', preferred_locale: 'en' });
     await adminPage.goto(`${stage.server.baseUrl}/settings`);
     await adminPage.waitForSelector('.settings-sections');
     expect(await adminPage.locator('.settings-sections >> text=Automation tokens').count()).toBe(1);

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.js';
-import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+import { pageApi, TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 import { rotatedJpeg } from '../support/images.js';
 import { textPdf } from '../support/pdfs.js';
 import { corpusReceipt } from '../support/receipt-images.js';
@@ -39,16 +39,6 @@ const receiptOn = (day: string, store: string, total: string) => [
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return response.json();
-    },
-    { method, path, body },
-  );
-}
-
 /**
  * A page signed in as the owner on the given screen, controlled by the service worker (as the
  * installed app is). Shares start from the home screen, so arriving on the receipts screen is news.
@@ -56,7 +46,7 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
 async function controlledPage(context: BrowserContext, baseUrl: string, screen: { path: string; ready: string } = { path: '/', ready: '#home-expiring-heading' }): Promise<Page> {
   const page = await context.newPage();
   await page.goto(baseUrl);
-  await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+  await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.goto(`${baseUrl}${screen.path}`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -129,8 +119,8 @@ describe('receipts in the PWA', () => {
     const context = await stage.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
-    await api(page, 'POST', '/api/v1/auth/setup', { password: PASSWORD, display_name: 'Robin', preferred_locale: 'en' });
-    await api(page, 'POST', '/api/v1/catalog/products', { name: 'Bananen' });
+    await pageApi(page, 'POST', '/api/v1/auth/setup', { password: PASSWORD, display_name: 'Robin', preferred_locale: 'en' });
+    await pageApi(page, 'POST', '/api/v1/catalog/products', { name: 'Bananen' });
     await page.goto(stage.server.baseUrl);
     // Phones reach receipts from the home screen.
     await page.click('main >> text=Receipts');
@@ -177,7 +167,7 @@ describe('receipts in the PWA', () => {
     await expect.poll(() => page.getByTestId('receipt-list').textContent(), { timeout: 5_000 }).toContain('EDEKA Center');
     // Each file was sent once: one answer each on the screen, one receipt on the server.
     expect([await page.getByTestId('shared-done').count(), await page.getByTestId('shared-refused').count()]).toEqual([1, 1]);
-    const stores = ((await api(page, 'GET', '/api/v1/receipts')) as { store_name: string | null }[]).map((receipt) => receipt.store_name);
+    const stores = (await pageApi<{ store_name: string | null }[]>(page, 'GET', '/api/v1/receipts')).map((receipt) => receipt.store_name);
     expect(stores.filter((store) => store === 'EDEKA Center')).toHaveLength(1);
     // Nothing waits any more: both files have their answer.
     expect(await page.evaluate(() => new Promise<number>((resolve) => {
@@ -198,24 +188,24 @@ describe('receipts in the PWA', () => {
     const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
-    await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
     await page.goto(stage.server.baseUrl);
     await page.waitForSelector('#home-expiring-heading');
-    const before = ((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length;
+    const before = (await pageApi<unknown[]>(page, 'GET', '/api/v1/receipts')).length;
     await shareWithApp(page, [{ name: 'penny.pdf', type: 'application/pdf', bytes: await textPdf([receiptOn('03.04.2025', 'PENNY Markt', '1,49')]) }]);
     expect(new URL(page.url()).search).toBe('?share=missed');
     await expect.poll(() => page.getByTestId('share-landing').textContent()).toContain('did not reach the app');
     await page.click('[data-testid="share-landing"] button:text-is("Dismiss")');
     await expect.poll(() => page.url()).toBe(`${stage.server.baseUrl}/receipts`);
     expect(await page.getByTestId('share-landing').count()).toBe(0);
-    expect(((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length).toBe(before);
+    expect((await pageApi<unknown[]>(page, 'GET', '/api/v1/receipts')).length).toBe(before);
     await context.close();
   });
 
   it('keeps a file shared offline as waiting, through a reload, and uploads it once back online', async () => {
     const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
     const page = await controlledPage(context, stage.server.baseUrl);
-    const before = ((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length;
+    const before = (await pageApi<unknown[]>(page, 'GET', '/api/v1/receipts')).length;
     // The app opens offline as the person last seen signed in; that is written to the device a moment after sign-in.
     await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
       const request = indexedDB.open('hinv-query-cache');
@@ -241,7 +231,7 @@ describe('receipts in the PWA', () => {
     // The list itself was first asked for offline; it comes with the query's next retry (within 3 s).
     await expect.poll(() => page.getByTestId('receipt-list').textContent(), { timeout: 5_000 }).toContain('LIDL Filiale');
     // Exactly once, however many times the screen looked at the queue on the way.
-    expect(((await api(page, 'GET', '/api/v1/receipts')) as unknown[]).length - before).toBe(1);
+    expect((await pageApi<unknown[]>(page, 'GET', '/api/v1/receipts')).length - before).toBe(1);
     await context.close();
   });
 
@@ -303,7 +293,7 @@ describe('receipts in the PWA', () => {
         const context = await stage.browser.newContext({ locale: 'en-GB', viewport, colorScheme: theme });
         const page = await context.newPage();
         await page.goto(stage.server.baseUrl);
-        await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+        await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
         await page.goto(`${stage.server.baseUrl}/receipts`);
         await page.waitForSelector('[data-testid="receipt-list"]');
         expect(await page.locator('button:text-is("Take photo")').count()).toBe(1);

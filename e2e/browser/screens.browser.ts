@@ -1,21 +1,10 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.js';
-import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+import { pageApi, TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 
 const PASSWORD = 'screens owner password';
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
-
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-      return response.json();
-    },
-    { method, path, body },
-  );
-}
 
 describe('the main screens', () => {
   const stage = useServerAndBrowser();
@@ -35,8 +24,8 @@ describe('the main screens', () => {
     const context = await stage.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
-    await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
-    await api(page, 'POST', '/api/v1/catalog/products', { name: 'Oats', barcode: '96385074' });
+    await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    await pageApi(page, 'POST', '/api/v1/catalog/products', { name: 'Oats', barcode: '96385074' });
     await page.goto(`${stage.server.baseUrl}/stock`);
     await page.click('text=Count stock');
     await page.fill('input[aria-label="Counted Oats"]', '3');
@@ -77,9 +66,9 @@ describe('the main screens', () => {
     const context = await stage.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
-    await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
-    const flour = await api(page, 'POST', '/api/v1/catalog/products', { name: 'Flour' });
-    await api(page, 'POST', '/api/v1/stock/counts', { client_mutation_id: 'flour-count', lines: [{ product_id: flour.id, counted_quantity: 2 }] });
+    await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    const flour = await pageApi(page, 'POST', '/api/v1/catalog/products', { name: 'Flour' });
+    await pageApi(page, 'POST', '/api/v1/stock/counts', { client_mutation_id: 'flour-count', lines: [{ product_id: flour.id, counted_quantity: 2 }] });
     await page.goto(`${stage.server.baseUrl}/stock`);
     await expect.poll(() => page.getByTestId('stock-Flour').textContent()).toContain('2');
 
@@ -101,7 +90,7 @@ describe('the main screens', () => {
     await page.click('[data-testid="stock-action-sheet"] button:text-is("Cancel")');
     await expect.poll(() => page.getByTestId('stock-Flour').textContent()).toContain('1.5');
 
-    const movements = await api(page, 'GET', `/api/v1/stock/movements?product_id=${String(flour.id)}`);
+    const movements = await pageApi(page, 'GET', `/api/v1/stock/movements?product_id=${String(flour.id)}`);
     expect((movements.items as { movement_type: string }[]).map((movement) => movement.movement_type)).toEqual(['manual_open', 'manual_consume', 'stock_count_increase']);
     await context.close();
   });
@@ -110,7 +99,7 @@ describe('the main screens', () => {
     const context = await stage.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
-    await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+    await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
     await page.goto(`${stage.server.baseUrl}/settings`);
     // The screen switches at once; the choice is stored by a request that must land before the
     // next page load reads it back.
@@ -136,8 +125,8 @@ describe('the main screens', () => {
         const context = await stage.browser.newContext({ locale: 'en-GB', viewport, colorScheme: theme });
         const page = await context.newPage();
         await page.goto(stage.server.baseUrl);
-        await api(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
-        const [product] = (await api(page, 'GET', '/api/v1/catalog/products')) as unknown as { id: string }[];
+        await pageApi(page, 'POST', '/api/v1/auth/login', { password: PASSWORD });
+        const [product] = (await pageApi(page, 'GET', '/api/v1/catalog/products')) as unknown as { id: string }[];
         for (const [screen, path, ready] of [
           ['home', '/', '#home-expiring-heading'],
           ['scan', '/scan', '#scan-heading'],

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { REPO_ROOT, startServer, type RunningServer } from './server.js';
@@ -54,4 +54,15 @@ export function useServerAndBrowser(env: Record<string, string> = {}, browserArg
     await stage.server?.stop();
   });
   return stage;
+}
+
+/** A JSON request from inside the page (its cookies, its origin), answering the parsed body. */
+export async function pageApi<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate<T, { method: string; path: string; body: unknown }>(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+      return response.json();
+    },
+    { method, path, body },
+  );
 }
