@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpHousehold, type Browserless } from '../support/household.js';
 import sharp from 'sharp';
 import { scannedPdf } from '../support/pdfs.js';
-import { corpusReceipt, type ReceiptTruth } from '../support/receipt-images.js';
+import { corpusReceipt, heicOf, type ReceiptTruth } from '../support/receipt-images.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 interface Receipt {
@@ -62,6 +62,17 @@ describe('receipt photos and scanned PDFs (local OCR)', () => {
     expect(rephotographed.status).toBe(200);
     expect(rephotographed.body).toMatchObject({ id: firstId, duplicate: true });
     expect(storedFiles()).toEqual([`${firstId}.jpg`]);
+  });
+
+  it('reads an iPhone photo (HEIC), decoded on the box', async () => {
+    const { truth, photo } = await corpusReceipt('de-bakery-03');
+    const heic = heicOf(photo);
+    expect(heic.toString('latin1', 4, 12)).toBe('ftypheic');
+    const { status, body } = await upload(heic, 'IMG_4711.HEIC', 'image/heic');
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ purchase_date: truth.date, total: truth.total });
+    expect(readLines(body)).toEqual(truthLines(truth));
+    expect(storedFiles()).toContain(`${body.id}.heic`);
   });
 
   it('reads a scanned PDF (no text layer) by rendering its page', async () => {

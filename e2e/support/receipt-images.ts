@@ -3,6 +3,10 @@
  * (scripts/receipt-corpus): the clean rendering and phone photos of it, with the receipt's
  * ground truth.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 // @ts-expect-error: the generator is plain JavaScript without types.
 import { receipts } from '../../scripts/receipt-corpus/layouts.mjs';
 // @ts-expect-error: as above.
@@ -29,4 +33,16 @@ export async function corpusReceipt(id: string): Promise<{ png: Buffer; photo: B
   if (!model) throw new Error(`no corpus receipt ${id}`);
   const png = (await renderPng(model)) as Buffer;
   return { png, photo: (await renderPhoto(png, model.seed)) as Buffer, otherPhoto: (await renderPhoto(png, model.seed + 1)) as Buffer, truth: model.truth };
+}
+
+/** The image as an iPhone saves photos: HEIC (HEVC in HEIF), made with libheif's heif-enc (scripts/ensure-browser.sh installs it). */
+export function heicOf(image: Buffer): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'hinv-heic-'));
+  try {
+    writeFileSync(join(dir, 'in.jpg'), image);
+    execFileSync('heif-enc', ['--quality', '80', join(dir, 'in.jpg'), '--output', join(dir, 'out.heic')], { stdio: 'ignore' });
+    return readFileSync(join(dir, 'out.heic'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
