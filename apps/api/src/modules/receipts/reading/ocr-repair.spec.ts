@@ -42,6 +42,16 @@ describe('OCR repairs', () => {
   it('drops specks before the first word and a tax class read twice', () => {
     expect(texts([line(0, ['_', 'TOTAL', '$48.18']), line(30, ['Juice', '£1.75', 'ZZ'])])).toEqual(['TOTAL $48.18', 'Juice £1.75 Z']);
   });
+
+  it('gives back a numeric tax class read as a look-alike, only on tills that print one', () => {
+    const till = [line(0, ['Zahnpasta', '1,45', '1']), line(30, ['Shampoo', '2,45', '1']), line(60, ['Bodylotion', '6,75', 'ı'])];
+    expect(texts(till)).toEqual(['Zahnpasta 1,45 1', 'Shampoo 2,45 1', 'Bodylotion 6,75 1']);
+    expect(texts([line(0, ['Milch', '1,19', 'A']), line(30, ['Brot', '2,49', 'I'])])).toEqual(['Milch 1,19 A', 'Brot 2,49 I']);
+  });
+
+  it('reads a count of 1 in a table column that OCR turned into a sign', () => {
+    expect(texts([line(0, ['Basmati', 'Reis', '1kg', '%', '2,49', '2,49', 'A'])])).toEqual(['Basmati Reis 1kg 1 2,49 2,49 A']);
+  });
 });
 
 describe('tesseract TSV', () => {

@@ -19,7 +19,38 @@ export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLi
     const words = withoutLeadingNoise(line.words.map((word, i) => ({ ...word, text: repairUnits(word.text, upper, i === line.words!.length - 1) })));
     return { ...line, words, text: repairText(words.map((word) => word.text).join(' '), decimal) };
   });
-  return restoreColumnDecimals(repaired, decimal);
+  return restoreColumnDecimals(numericTaxClasses(repaired.map(tableCountOfOne)), decimal);
+}
+
+/**
+ * A count of 1 in a table's quantity column read as a sign ("Reis 1kg % 2,49 2,49"): a lone
+ * look-alike between a word and the unit price and line amount.
+ */
+function tableCountOfOne(line: ReceiptTextLine): ReceiptTextLine {
+  const words = line.words;
+  if (!words || words.length < 4) return line;
+  const at = words.findIndex((word, i) => i > 0 && /^[%|ılI!]$/.test(word.text) && AMOUNT_WORD.test(words[i + 1]?.text ?? '') && AMOUNT_WORD.test(words[i + 2]?.text ?? ''));
+  if (at < 0) return line;
+  const fixed = words.map((word, i) => (i === at ? { ...word, text: '1' } : word));
+  return { ...line, words: fixed, text: fixed.map((word) => word.text).join(' ') };
+}
+
+/** What a printed "1" after an amount becomes in OCR on tills that number their tax classes. */
+const ONE_LOOK_ALIKES = /^[ıl|!I]$/;
+
+/**
+ * Tills that print the tax class as a digit ("2,45 1") get it back where OCR read a look-alike
+ * ("9,80 ı"): only when other lines of the receipt end in that digit.
+ */
+function numericTaxClasses(lines: ReceiptTextLine[]): ReceiptTextLine[] {
+  const endsInOne = lines.filter((line) => / \d+[.,]\d{2} 1$/.test(line.text)).length;
+  if (endsInOne < 2) return lines;
+  return lines.map((line) => {
+    const words = line.words;
+    if (!words || words.length < 2 || !ONE_LOOK_ALIKES.test(words.at(-1)!.text) || !AMOUNT_WORD.test(words.at(-2)!.text)) return line;
+    const fixed = [...words.slice(0, -1), { ...words.at(-1)!, text: '1' }];
+    return { ...line, words: fixed, text: fixed.map((word) => word.text).join(' ') };
+  });
 }
 
 const AMOUNT_WORD = /^-?[€$£]?\d{1,5}[.,]\d{2}-?$/;
@@ -28,7 +59,7 @@ const AMOUNT_WORD = /^-?[€$£]?\d{1,5}[.,]\d{2}-?$/;
  * colon or the other separator ("2:25", "9,54" on a receipt with points), speckles around it
  * ("£E1:55°", "2,2513").
  */
-const COLUMN_AMOUNT_WORD = /^(-?)[^\d-]{0,2}(-?)(\d{1,5}?)[.,:;]?(\d{2})(?:\D{0,2}|\d{1,2})$/;
+const COLUMN_AMOUNT_WORD = /^(-?)[^\d-]{0,2}(-?)(\d{1,5}?)[.,:;]?(\d{2})(?:\D{0,2}|\D?\d{1,2})$/;
 const TAX_WORD = /^(?:[A-Z]|\d|\*|[A-Z]\*)$/;
 /** How many lines up and down the price column is looked for (photos are slanted, so only near ones). */
 const NEIGHBOURHOOD = 4;
@@ -53,8 +84,8 @@ function repairUnits(word: string, upperCaseLine: boolean, last: boolean): strin
     // "200G" read as "2006" or "4509": a pack size ends in 0 or 5 before its unit (not the line's amount).
     .replace(/^(\d*[05])[69]$/, (all, size: string) => (last ? all : `${size}${upperCaseLine ? 'G' : 'g'}`))
     .replace(/^[I|l]1?L$/, '1L')
-    // A tax class printed once, read twice ("ZZ").
-    .replace(/^([A-Z])\1$/, (all, letter: string) => (last ? letter : all))
+    // A tax class printed once, read twice ("ZZ", "zZ").
+    .replace(/^([A-Z])\1$/i, (all, letter: string) => (last ? letter.toUpperCase() : all))
     .replace(/^(\d+(?:[.,]\d+)?)0([Zz])$/, (_all, number: string, z: string) => `${number}${z === 'Z' ? 'OZ' : 'oz'}`)
     .replace(/^\/[1lI]{1,2}b$/, '/lb')
     .replace(/^[1I]{1,2}b$/, 'lb');
