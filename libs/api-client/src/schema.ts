@@ -867,6 +867,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/receipts/{receipt_id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts the receipt's mapped, not yet imported lines (only those in `item_ids`, when given) into
+         *     stock: one lot and one `purchase` movement each, at the product's default location, dated the
+         *     purchase date. The receipt becomes `imported`, or `partial` when a line failed. Imports of one
+         *     receipt run one after another; a line is never imported twice.
+         */
+        post: operations["importReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scans/resolve": {
         parameters: {
             query?: never;
@@ -1534,6 +1556,10 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "member" | "viewer";
         };
+        ImportRequest: {
+            /** @description Line ids of this receipt; ids of other receipts' lines are ignored. */
+            item_ids?: string[] | null;
+        };
         LoginRequest: {
             /** @description The e-mail address; may be left out while exactly one active user exists. */
             identifier?: string | null;
@@ -1695,6 +1721,21 @@ export interface components {
             /** @description TOTP or recovery code; required when TOTP is on. */
             code?: string | null;
             password: string;
+        };
+        ReceiptImportResponse: {
+            /** @description Per line: `{item_id, ok, grocy: skipped|exported|failed, lot_id?, error?}`. */
+            details: {
+                [key: string]: unknown;
+            }[];
+            failed: number;
+            /** @description Always 0 until the Grocy connector exists. */
+            grocy_exported: number;
+            grocy_failed: number;
+            imported: number;
+            receipt: components["schemas"]["ReceiptResponse"];
+            /** @description Lines this run took (mapped, not imported yet, within the selection). */
+            requested: number;
+            run_id: string;
         };
         ReceiptItemResponse: {
             barcode?: string | null;
@@ -4966,6 +5007,76 @@ export interface operations {
             };
             /** @description Receipt not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    importReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptImportResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No line to import: none is mapped and not imported yet (within the selection) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

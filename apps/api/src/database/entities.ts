@@ -13,6 +13,7 @@ import { LocationEntity, ProductGroupEntity, QuantityUnitEntity } from '../modul
 import { ProductEntity } from '../modules/catalog/product.entity.js';
 import { VariantEntity } from '../modules/catalog/variant.entity.js';
 import { ExternalRefEntity } from '../modules/open-food-facts/external-ref.entity.js';
+import { ImportRunEntity } from '../modules/receipts/import-run.entity.js';
 import { ReceiptItemEntity } from '../modules/receipts/receipt-item.entity.js';
 import { ReceiptEntity } from '../modules/receipts/receipt.entity.js';
 import { ScanDraftEntity } from '../modules/scans/scan-draft.entity.js';
@@ -60,5 +61,6 @@ export const ENTITIES = [
   ExternalRefEntity,
   ReceiptEntity,
   ReceiptItemEntity,
+  ImportRunEntity,
   SettingsEntity,
 ];

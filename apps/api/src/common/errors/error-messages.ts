@@ -99,6 +99,10 @@ export const ERROR_MESSAGES = {
   receipt_pdf_too_many_pages: { en: 'A receipt PDF may have at most {max} pages', de: 'Ein Kassenbon-PDF darf höchstens {max} Seiten haben' },
   receipt_pdf_too_much_text: { en: 'This PDF holds too much text for a receipt', de: 'Dieses PDF enthält zu viel Text für einen Kassenbon' },
   receipt_no_items: { en: 'No receipt lines were recognised', de: 'Es wurden keine Positionen erkannt' },
+  receipt_nothing_to_import: {
+    en: 'Nothing to import: no line of this receipt (in the selection) is mapped to a product and not imported yet',
+    de: 'Nichts zu übernehmen: keine Position dieses Kassenbons (in der Auswahl) ist einem Produkt zugeordnet und noch nicht übernommen',
+  },
   scan_not_found: { en: 'Scan not found', de: 'Scan nicht gefunden' },
   scan_not_changeable: { en: 'This scan is already confirmed or discarded', de: 'Dieser Scan ist bereits bestätigt oder verworfen' },
   scan_already_confirmed: { en: 'This scan was already confirmed', de: 'Dieser Scan wurde bereits bestätigt' },

@@ -24,6 +24,8 @@ export interface MatchEvidence {
 @Entity({ name: 'receipt_items' })
 @Index('idx_receipt_items_position', ['receiptId', 'position'], { unique: true })
 @Index('idx_receipt_items_open', ['receiptId', 'position'], { where: '"imported" = 0 AND "product_id" IS NULL' })
+// Price history and insights read only imported lines, by product.
+@Index('idx_receipt_items_prices', ['productId'], { where: '"imported" = 1' })
 export class ReceiptItemEntity {
   @PrimaryColumn({ type: 'text' })
   id: string;

@@ -3,12 +3,15 @@ import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/app-config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { StockModule } from '../stock/stock.module.js';
 import { ProviderSources } from './provider/provider-sources.js';
 import { ReceiptProviderModule } from './provider/receipt-provider.module.js';
 import { ReceiptDecoder } from './reading/decoder.js';
 import { LocalReceiptReader } from './reading/local-receipt-reader.js';
 import { OcrEngine } from './reading/ocr-engine.js';
 import { ReceiptReaders } from './reading/receipt-readers.js';
+import { ReceiptImportController } from './receipt-import.controller.js';
+import { ReceiptImportService } from './receipt-import.service.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { ReceiptsController } from './receipts.controller.js';
 import { ReceiptsService } from './receipts.service.js';
@@ -17,12 +20,13 @@ import { ReceiptsService } from './receipts.service.js';
   imports: [
     CatalogModule,
     SettingsModule,
+    StockModule,
     ReceiptProviderModule,
     // Uploads are held in memory and capped by MAX_UPLOAD_MB while they stream in (413 beyond it).
     MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: { fileSize: config.maxUploadBytes, files: 1 } }) }),
   ],
-  controllers: [ReceiptsController],
-  providers: [ReceiptReconcileService, ReceiptsService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
+  controllers: [ReceiptsController, ReceiptImportController],
+  providers: [ReceiptReconcileService, ReceiptsService, ReceiptImportService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
   exports: [ReceiptReconcileService],
 })
 export class ReceiptsModule {}
