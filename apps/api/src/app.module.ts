@@ -10,6 +10,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
+import { PricesModule } from './modules/prices/prices.module.js';
 import { ScansModule } from './modules/scans/scans.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { ShoppingModule } from './modules/shopping/shopping.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         StockModule,
         ShoppingModule,
         ScansModule,
+        PricesModule,
         HealthModule,
         SettingsModule,
         StatusModule,

@@ -711,6 +711,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/catalog/products/{product_id}/price-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the household paid for the product, newest purchase first, from imported receipt lines. */
+        get: operations["getCatalogProductPriceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/products/{product_id}/variants": {
         parameters: {
             query?: never;
@@ -803,6 +820,26 @@ export interface paths {
         };
         /** Liveness probe under the versioned prefix. */
         get: operations["getVersionedHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insights/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per product and store: latest, lowest, highest and average unit price and the change from
+         *     the purchase before, from imported EUR receipt lines. Past observations, not current prices.
+         */
+        get: operations["getPriceInsights"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1292,6 +1329,25 @@ export interface components {
             symbology?: string | null;
             updated_at: string;
         };
+        CatalogPriceHistoryItemResponse: {
+            barcode?: string | null;
+            brand?: string | null;
+            catalog_variant_id?: string | null;
+            currency: string;
+            package_amount?: number | null;
+            package_unit?: string | null;
+            /** @description The receipt's purchase date (YYYY-MM-DD), if it was printed. */
+            purchase_date?: string | null;
+            quantity: number;
+            receipt_id: string;
+            receipt_item_id: string;
+            retailer?: string | null;
+            store_name?: string | null;
+            total_price?: number | null;
+            /** @description The line's unit price, or its total ÷ quantity. */
+            unit_price?: number | null;
+            variant_name?: string | null;
+        };
         CatalogProductCreateInput: {
             /** @description Added to the first variant with the scanning rules (separators dropped, GTIN check digit). */
             barcode?: string | null;
@@ -1642,6 +1698,46 @@ export interface components {
         };
         PasswordChangeInput: {
             password: string;
+        };
+        PriceInsightsResponse: {
+            generated_at: string;
+            observation_count: number;
+            /** @description All products with a price, also those beyond `limit`. */
+            product_count: number;
+            /** @description Products with the most recent purchase first, at most `limit`. */
+            products: components["schemas"]["PriceProductSummaryResponse"][];
+            store_count: number;
+        };
+        PriceProductSummaryResponse: {
+            /** @description latest − previous price. */
+            change_amount?: number | null;
+            /** @description (latest − previous) ÷ previous × 100, one decimal. */
+            change_percent?: number | null;
+            currency: string;
+            highest_price: number;
+            image_url?: string | null;
+            latest_date?: string | null;
+            latest_price: number;
+            latest_store: string;
+            lowest_price: number;
+            observation_count: number;
+            /** @description The unit price of the purchase before the latest one (any store); null after one purchase. */
+            previous_price?: number | null;
+            product_id: string;
+            product_name: string;
+            quantity_unit_name?: string | null;
+            store_count: number;
+            stores: components["schemas"]["PriceStoreSummaryResponse"][];
+        };
+        PriceStoreSummaryResponse: {
+            average_price: number;
+            latest_date?: string | null;
+            latest_price: number;
+            lowest_price: number;
+            observation_count: number;
+            store_key: string;
+            /** @description The chain or store name as printed; empty when receipts named no store (key `*`). */
+            store_name: string;
         };
         PrivacySettingsInput: {
             /**
@@ -4483,6 +4579,65 @@ export interface operations {
             };
         };
     };
+    getCatalogProductPriceHistory: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogPriceHistoryItemResponse"][];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Product not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     createCatalogVariant: {
         parameters: {
             query?: never;
@@ -4838,6 +4993,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    getPriceInsights: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceInsightsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
