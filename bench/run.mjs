@@ -13,6 +13,7 @@ const SCENARIOS = {
   resolve: () => import('./resolve.mjs'),
   'queue-sync': () => import('./queue-sync.mjs'),
   reconcile: () => import('./reconcile.mjs'),
+  'price-insights': () => import('./price-insights.mjs'),
   fuzz: () => import('./fuzz.mjs'),
   'queue-stress': () => import('./queue-stress.mjs'),
   memory: () => import('./memory.mjs'),

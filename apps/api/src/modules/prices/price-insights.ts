@@ -1,10 +1,18 @@
 import { retailerKey } from '../receipts/receipt-keys.js';
 
+/** A receipt that prices come from; `day` is its purchase date (or the day it was read). */
+export interface PriceReceipt {
+  rowid: number;
+  retailer: string | null;
+  storeName: string | null;
+  day: string;
+}
+
 /**
- * One imported line's price, in the order the query returns columns: product id, chain label,
- * store name, day (YYYY-MM-DD), receipt created_at, line position, unit price.
+ * One imported line's price, as numbers only (strings cost most when 100,000 rows are read):
+ * the receipt's rowid, the product's rowid, the line's position, the unit price.
  */
-export type PriceObservation = [productId: string, retailer: string | null, storeName: string | null, day: string, createdAt: string, position: number, price: number];
+export type PriceObservation = [receipt: number, product: number, position: number, price: number];
 
 export interface StoreSummary {
   storeKey: string;
@@ -17,7 +25,7 @@ export interface StoreSummary {
 }
 
 export interface ProductSummary {
-  productId: string;
+  product: number;
   observationCount: number;
   latestPrice: number;
   latestStore: string;
@@ -31,6 +39,7 @@ export interface ProductSummary {
 }
 
 export interface PriceSummaries {
+  /** Latest purchase first. */
   products: ProductSummary[];
   storeCount: number;
   observationCount: number;
@@ -38,109 +47,131 @@ export interface PriceSummaries {
 
 const round4 = (value: number): number => Math.round(value * 1e4) / 1e4;
 
+interface Store {
+  key: string;
+  name: string;
+}
+
 interface StoreAcc {
-  storeKey: string;
-  storeName: string;
-  latest: PriceObservation;
+  store: Store;
+  latestOrder: number;
+  latestPrice: number;
+  latestReceipt: number;
   lowest: number;
   sum: number;
   count: number;
 }
 
 interface ProductAcc {
-  latest: PriceObservation;
-  previous: PriceObservation | null;
+  product: number;
+  latestOrder: number;
+  latestPrice: number;
+  latestReceipt: number;
+  previousOrder: number;
+  previousPrice: number | null;
   lowest: number;
   highest: number;
   count: number;
   stores: Map<string, StoreAcc>;
 }
 
-/** Later purchase first: by day, then the receipt's creation, then the line's position. */
-const isLater = (a: PriceObservation, b: PriceObservation): boolean => (a[3] !== b[3] ? a[3] > b[3] : a[4] !== b[4] ? a[4] > b[4] : a[5] > b[5]);
+/** Lines per receipt are far fewer than this, so rank × this + position orders purchases. */
+const POSITIONS = 1_000_000;
 
 /**
- * Summarises observations per product and per store in one pass, without sorting them: the
- * latest and the one before it are kept as the rows go by. Stores are grouped by chain
- * (`retailerKey`), so every REWE is one store. Products come out latest purchase first.
+ * Summarises prices per product and per store in one pass without sorting the lines: `receipts`
+ * come oldest first (by purchase day, then the order they were read), so a line's order is its
+ * receipt's rank and its position, and the latest and the purchase before it are kept as the
+ * rows go by. Stores are grouped by chain (`retailerKey`), so every REWE is one store; receipts
+ * without a store name share the key `*`.
  */
-export function summarisePrices(observations: Iterable<PriceObservation>): PriceSummaries {
-  const products = new Map<string, ProductAcc>();
-  const storeKeys = new Map<string, { key: string; name: string }>();
-  const allStores = new Set<string>();
-  let observationCount = 0;
-  for (const row of observations) {
-    observationCount += 1;
-    const [productId, retailer, storeName, , , , price] = row;
-    const storeId = `${retailer ?? ''}\u0000${storeName ?? ''}`;
-    let store = storeKeys.get(storeId);
+export function summarisePrices(receipts: readonly PriceReceipt[], observations: Iterable<PriceObservation>): PriceSummaries {
+  const rank = new Map<number, number>();
+  const storeOf = new Map<number, Store>();
+  const dayOf = new Map<number, string>();
+  const stores = new Map<string, Store>();
+  receipts.forEach((receipt, index) => {
+    rank.set(receipt.rowid, index);
+    dayOf.set(receipt.rowid, receipt.day);
+    const name = receipt.retailer ?? receipt.storeName ?? '';
+    const id = `${receipt.retailer ?? ''}\u0000${receipt.storeName ?? ''}`;
+    let store = stores.get(id);
     if (!store) {
-      const name = retailer ?? storeName ?? '';
-      store = { key: retailerKey(retailer ?? storeName), name };
-      storeKeys.set(storeId, store);
+      store = { key: retailerKey(receipt.retailer ?? receipt.storeName), name };
+      stores.set(id, store);
     }
-    allStores.add(store.key);
-    let product = products.get(productId);
+    storeOf.set(receipt.rowid, store);
+  });
+
+  const products = new Map<number, ProductAcc>();
+  const usedStores = new Set<string>();
+  let observationCount = 0;
+  for (const [receipt, productKey, position, price] of observations) {
+    const receiptRank = rank.get(receipt);
+    if (receiptRank === undefined) continue;
+    observationCount += 1;
+    const order = receiptRank * POSITIONS + position;
+    const store = storeOf.get(receipt) as Store;
+    let product = products.get(productKey);
     if (!product) {
-      product = { latest: row, previous: null, lowest: price, highest: price, count: 0, stores: new Map() };
-      products.set(productId, product);
-    } else if (isLater(row, product.latest)) {
-      product.previous = product.latest;
-      product.latest = row;
-    } else if (!product.previous || isLater(row, product.previous)) {
-      product.previous = row;
+      product = { product: productKey, latestOrder: order, latestPrice: price, latestReceipt: receipt, previousOrder: -1, previousPrice: null, lowest: price, highest: price, count: 0, stores: new Map() };
+      products.set(productKey, product);
+    } else if (order > product.latestOrder) {
+      product.previousOrder = product.latestOrder;
+      product.previousPrice = product.latestPrice;
+      product.latestOrder = order;
+      product.latestPrice = price;
+      product.latestReceipt = receipt;
+    } else if (order > product.previousOrder) {
+      product.previousOrder = order;
+      product.previousPrice = price;
     }
     product.count += 1;
     if (price < product.lowest) product.lowest = price;
     if (price > product.highest) product.highest = price;
     let perStore = product.stores.get(store.key);
     if (!perStore) {
-      perStore = { storeKey: store.key, storeName: store.name, latest: row, lowest: price, sum: 0, count: 0 };
+      perStore = { store, latestOrder: order, latestPrice: price, latestReceipt: receipt, lowest: price, sum: 0, count: 0 };
       product.stores.set(store.key, perStore);
-    } else if (isLater(row, perStore.latest)) {
-      perStore.latest = row;
-      perStore.storeName = store.name;
+      usedStores.add(store.key);
+    } else if (order > perStore.latestOrder) {
+      perStore.latestOrder = order;
+      perStore.latestPrice = price;
+      perStore.latestReceipt = receipt;
+      perStore.store = store;
     }
-    perStore.lowest = Math.min(perStore.lowest, price);
+    if (price < perStore.lowest) perStore.lowest = price;
     perStore.sum += price;
     perStore.count += 1;
   }
 
-  const summaries: ProductSummary[] = [];
-  for (const [productId, product] of products) {
-    const latestPrice = product.latest[6];
-    const previousPrice = product.previous ? product.previous[6] : null;
-    const changeAmount = previousPrice === null ? null : round4(latestPrice - previousPrice);
-    const stores = [...product.stores.values()]
-      .map((store) => ({
-        storeKey: store.storeKey,
-        storeName: store.storeName,
-        latestPrice: store.latest[6],
-        latestDate: store.latest[3],
-        lowestPrice: store.lowest,
-        averagePrice: round4(store.sum / store.count),
-        observationCount: store.count,
-      }))
-      .sort((a, b) => (a.latestDate !== b.latestDate ? (a.latestDate < b.latestDate ? 1 : -1) : a.storeKey.localeCompare(b.storeKey)));
-    summaries.push({
-      productId,
-      observationCount: product.count,
-      latestPrice,
-      latestStore: product.latest[1] ?? product.latest[2] ?? '',
-      latestDate: product.latest[3],
-      previousPrice,
-      lowestPrice: product.lowest,
-      highestPrice: product.highest,
-      changeAmount,
-      changePercent: changeAmount === null || previousPrice === 0 || previousPrice === null ? null : Math.round((changeAmount / previousPrice) * 1000) / 10,
-      stores,
+  const summaries = [...products.values()]
+    .sort((a, b) => b.latestOrder - a.latestOrder)
+    .map((product): ProductSummary => {
+      const changeAmount = product.previousPrice === null ? null : round4(product.latestPrice - product.previousPrice);
+      return {
+        product: product.product,
+        observationCount: product.count,
+        latestPrice: product.latestPrice,
+        latestStore: (storeOf.get(product.latestReceipt) as Store).name,
+        latestDate: dayOf.get(product.latestReceipt) as string,
+        previousPrice: product.previousPrice,
+        lowestPrice: product.lowest,
+        highestPrice: product.highest,
+        changeAmount,
+        changePercent: changeAmount === null || !product.previousPrice ? null : Math.round((changeAmount / product.previousPrice) * 1000) / 10,
+        stores: [...product.stores.values()]
+          .sort((a, b) => b.latestOrder - a.latestOrder)
+          .map((store) => ({
+            storeKey: store.store.key,
+            storeName: store.store.name,
+            latestPrice: store.latestPrice,
+            latestDate: dayOf.get(store.latestReceipt) as string,
+            lowestPrice: store.lowest,
+            averagePrice: round4(store.sum / store.count),
+            observationCount: store.count,
+          })),
+      };
     });
-  }
-  const latestOf = new Map([...products].map(([id, acc]) => [id, acc.latest]));
-  summaries.sort((a, b) => {
-    const la = latestOf.get(a.productId) as PriceObservation;
-    const lb = latestOf.get(b.productId) as PriceObservation;
-    return isLater(la, lb) ? -1 : isLater(lb, la) ? 1 : a.productId.localeCompare(b.productId);
-  });
-  return { products: summaries, storeCount: allStores.size, observationCount };
+  return { products: summaries, storeCount: usedStores.size, observationCount };
 }

@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { Database } from '../../database/database.js';
 import { ProductEntity } from '../catalog/product.entity.js';
 import type { CatalogPriceHistoryItemResponse, PriceInsightsResponse } from './dto/prices.dto.js';
-import { summarisePrices, type PriceObservation } from './price-insights.js';
+import { summarisePrices, type PriceObservation, type PriceReceipt } from './price-insights.js';
+
+interface ProductRow {
+  rowid: number;
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  unitName: string | null;
+}
 
 /** The currency insights compare in; lines of receipts in another currency are left out. */
 export const INSIGHTS_CURRENCY = 'EUR';
@@ -28,11 +35,26 @@ const HISTORY_SQL = `
   ORDER BY ${DAY} DESC, r.created_at DESC, i.position DESC
   LIMIT ?`;
 
+// Receipts in the insights' currency, oldest purchase first: their order is the order of purchases.
+const RECEIPTS_SQL = `
+  SELECT rowid, retailer, store_name AS storeName, ${DAY.replaceAll('r.', '')} AS day
+  FROM receipts
+  WHERE currency = '${INSIGHTS_CURRENCY}'
+  ORDER BY day, created_at, rowid`;
+
+// Imported lines by rowids: numbers reach JavaScript far faster than text ids (90,000 lines in
+// about 55 ms here, against 70 ms with ids, store names and dates on every row).
 const OBSERVATIONS_SQL = `
-  SELECT i.product_id, r.retailer, r.store_name, ${DAY}, r.created_at, i.position, ${UNIT_PRICE} AS price
+  SELECT r.rowid, p.rowid, i.position, ${UNIT_PRICE} AS price
   FROM receipt_items i
   JOIN receipts r ON r.id = i.receipt_id
-  WHERE i.imported = 1 AND i.product_id IS NOT NULL AND r.currency = '${INSIGHTS_CURRENCY}' AND price IS NOT NULL`;
+  JOIN products p ON p.id = i.product_id
+  WHERE i.imported = 1 AND i.product_id IS NOT NULL AND price IS NOT NULL`;
+
+const PRODUCTS_SQL = `
+  SELECT p.rowid, p.id, p.name, p.image_url AS imageUrl, u.name AS unitName
+  FROM products p LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id
+  WHERE p.rowid IN (SELECT value FROM json_each(?))`;
 
 /**
  * Prices as the household paid them, from imported receipt lines only (a line in review is not a
@@ -53,22 +75,20 @@ export class PricesService {
 
   async insights(limit: number): Promise<PriceInsightsResponse> {
     const generatedAt = this.clock.now().toISOString();
-    const rows = this.database.sqlite.prepare(OBSERVATIONS_SQL).raw().iterate() as Iterable<PriceObservation>;
-    const summary = summarisePrices(rows);
+    const sqlite = this.database.sqlite;
+    const receipts = sqlite.prepare(RECEIPTS_SQL).all() as PriceReceipt[];
+    const summary = summarisePrices(receipts, sqlite.prepare(OBSERVATIONS_SQL).raw().all() as PriceObservation[]);
     const shown = summary.products.slice(0, limit);
-    const products = await this.database.manager.find(ProductEntity, {
-      where: { id: In(shown.map((entry) => entry.productId)) },
-      relations: { defaultQuantityUnit: true },
-    });
-    const byId = new Map(products.map((product) => [product.id, product]));
+    const rows = sqlite.prepare(PRODUCTS_SQL).all(JSON.stringify(shown.map((entry) => entry.product))) as ProductRow[];
+    const byRowid = new Map(rows.map((row) => [row.rowid, row]));
     return {
       products: shown.map((entry) => {
-        const product = byId.get(entry.productId);
+        const product = byRowid.get(entry.product) as ProductRow;
         return {
-          product_id: entry.productId,
-          product_name: product?.name ?? '',
-          image_url: product?.imageUrl ?? null,
-          quantity_unit_name: product?.defaultQuantityUnit?.name ?? null,
+          product_id: product.id,
+          product_name: product.name,
+          image_url: product.imageUrl,
+          quantity_unit_name: product.unitName,
           currency: INSIGHTS_CURRENCY,
           observation_count: entry.observationCount,
           store_count: entry.stores.length,
