@@ -4,14 +4,17 @@ import { Link } from 'wouter';
 import { useApi } from '../../app/api-context';
 import { paths } from '../../app/paths';
 import { QueryProblem } from '../../app/QueryProblem';
+import { useSession } from '../../app/session';
 import { ok } from '../../lib/api-result';
 import { formatDay, formatQuantity } from '../../lib/format';
-import { Badge, Card, List, ListRow } from '../../ui';
+import { Badge, Card, CheckCircle, List, ListRow } from '../../ui';
+import { ImportLines, importable, useReceiptImport } from './ImportLines';
 import { receiptKeys } from './receipt-keys';
+import type { Receipt } from './upload-receipt';
 
 const MATCH_TONES: Record<string, 'accent' | 'warning' | 'neutral'> = { barcode: 'accent', learned: 'accent', alias: 'accent', exact: 'accent', manual: 'accent', suggested: 'warning' };
 
-/** One receipt: store, date and total, and every line with what it was matched to. */
+/** One receipt: store, date and total, every line with what it was matched to, and its import into stock. */
 export function ReceiptScreen({ receiptId }: { receiptId: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
@@ -34,29 +37,50 @@ export function ReceiptScreen({ receiptId }: { receiptId: string }) {
       }
     >
       <QueryProblem query={receipt} />
-      {data && (
-        <>
-          <p className="muted" data-testid="receipt-summary">
-            {[data.purchase_date ? formatDay(data.purchase_date, locale) : null, money(data.total)].filter(Boolean).join(' · ')}
-          </p>
-          <List data-testid="receipt-lines">
-            {(data.items ?? []).map((item) => (
-              <ListRow
-                key={item.id}
-                // The article name as the parser read it (wrapped lines joined); the printed text when there is none.
-                title={item.normalized_name ?? item.raw_name}
-                leading={false}
-                subtitle={
-                  <Badge tone={MATCH_TONES[item.match_status] ?? 'neutral'}>
+      {data && <ReceiptLines receipt={data} money={money} />}
+    </Card>
+  );
+}
+
+function ReceiptLines({ receipt, money }: { receipt: Receipt; money: (amount: number | null | undefined) => string }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { canWrite } = useSession();
+  const importState = useReceiptImport(receipt);
+  return (
+    <>
+      <p className="muted" data-testid="receipt-summary">
+        {[receipt.purchase_date ? formatDay(receipt.purchase_date, locale) : null, money(receipt.total)].filter(Boolean).join(' · ')}
+      </p>
+      <List data-testid="receipt-lines">
+        {(receipt.items ?? []).map((item) => {
+          const name = item.normalized_name ?? item.raw_name;
+          return (
+            <ListRow
+              key={item.id}
+              // The article name as the parser read it (wrapped lines joined); the printed text when there is none.
+              title={name}
+              leading={false}
+              subtitle={
+                <>
+                  <Badge tone={item.imported ? 'neutral' : (MATCH_TONES[item.match_status] ?? 'neutral')}>
                     {item.catalog_product_name ? t('receipts.matchedTo', { name: item.catalog_product_name }) : t(`receipts.match.${item.match_status}`, { defaultValue: item.match_status })}
                   </Badge>
-                }
-                trailing={`${item.quantity && item.quantity !== 1 ? `${formatQuantity(item.quantity, locale)} × ` : ''}${money(item.total_price)}`}
-              />
-            ))}
-          </List>
-        </>
-      )}
-    </Card>
+                  {item.imported ? <span> {t('receipts.import.inStock')}</span> : null}
+                  {item.import_error ? <span className="receipt-line-error"> {item.import_error}</span> : null}
+                </>
+              }
+              trailing={`${item.quantity && item.quantity !== 1 ? `${formatQuantity(item.quantity, locale)} × ` : ''}${money(item.total_price)}`}
+              action={
+                canWrite && importable(item) ? (
+                  <CheckCircle checked={importState.isChosen(item.id)} onChange={(take) => importState.toggle(item.id, take)} label={t('receipts.import.choose', { name })} />
+                ) : undefined
+              }
+            />
+          );
+        })}
+      </List>
+      {canWrite && <ImportLines state={importState} />}
+    </>
   );
 }
