@@ -9,6 +9,8 @@ import { ReceiptDecoder } from './reading/decoder.js';
 import { LocalReceiptReader } from './reading/local-receipt-reader.js';
 import { OcrEngine } from './reading/ocr-engine.js';
 import { ReceiptReaders } from './reading/receipt-readers.js';
+import { ReceiptMappingController } from './receipt-mapping.controller.js';
+import { ReceiptMappingService } from './receipt-mapping.service.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { ReceiptsController } from './receipts.controller.js';
 import { ReceiptsService } from './receipts.service.js';
@@ -21,8 +23,8 @@ import { ReceiptsService } from './receipts.service.js';
     // Uploads are held in memory and capped by MAX_UPLOAD_MB while they stream in (413 beyond it).
     MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: { fileSize: config.maxUploadBytes, files: 1 } }) }),
   ],
-  controllers: [ReceiptsController],
-  providers: [ReceiptReconcileService, ReceiptsService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
+  controllers: [ReceiptsController, ReceiptMappingController],
+  providers: [ReceiptReconcileService, ReceiptsService, ReceiptMappingService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
   exports: [ReceiptReconcileService],
 })
 export class ReceiptsModule {}
