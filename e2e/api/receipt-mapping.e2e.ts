@@ -33,6 +33,7 @@ const receiptPdf = (store: readonly string[], lines: readonly string[], total: s
 const REWE = ['REWE Markt GmbH', 'Musterstraße 12', '50667 Köln'];
 const REWE_CITY = ['REWE City', 'Hauptstraße 1', '10115 Berlin'];
 const LIDL = ['LIDL', 'Filiale 0815'];
+const NET_CODE = '4006381333931';
 
 describe('mapping receipt lines by hand, and what the matcher learns from it', () => {
   let server: RunningServer;
@@ -119,7 +120,7 @@ describe('mapping receipt lines by hand, and what the matcher learns from it', (
     expect(line(lidl, 'JOGHURT NATUR')).toMatchObject({ match_status: 'alias', match_reason: 'confirmed_alias', match_score: 100, catalog_product_id: yoghurt.id });
   });
 
-  it('takes the given variant of the product', async () => {
+  it('takes the given variant, else the one holding the line’s barcode, else the only one', async () => {
     const withTwo = await owner.json<Product>('POST', `/api/v1/catalog/products/${fruit.id}/variants`, { name: 'Netz 1 kg' });
     const net = withTwo.variants.find((variant) => variant.id !== fruit.variants[0].id);
     const response = await map(member, second, line(second, 'BROT'), { product_id: fruit.id, variant_id: net?.id, remember: false });
@@ -128,6 +129,11 @@ describe('mapping receipt lines by hand, and what the matcher learns from it', (
     // Two variants and none given: the line gets the product only.
     const again = await map(member, second, line(second, 'BROT'), { product_id: fruit.id, remember: false });
     expect(line((await again.json()) as Receipt, 'BROT')).toMatchObject({ catalog_product_id: fruit.id, catalog_variant_id: null });
+    // None given, but the line carries a barcode of one of them: that one.
+    await owner.json('POST', `/api/v1/catalog/variants/${net?.id}/barcodes`, { barcode: NET_CODE });
+    db.prepare('UPDATE receipt_items SET barcode = ? WHERE id = ?').run(NET_CODE, line(second, 'BROT').id);
+    const byCode = await map(member, second, line(second, 'BROT'), { product_id: fruit.id, remember: false });
+    expect(line((await byCode.json()) as Receipt, 'BROT')).toMatchObject({ catalog_product_id: fruit.id, catalog_variant_id: net?.id });
   });
 
   it('unmaps a line with product_id null and forgets what it taught, so nothing maps it back', async () => {
