@@ -744,6 +744,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/catalog/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Matches every open receipt line (no product, not imported) again, using only the local
+         *     catalog and learned mappings. Exact matches may be assigned; similar names stay suggestions.
+         */
+        post: operations["reconcileCatalogReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/variants/{variant_id}": {
         parameters: {
             query?: never;
@@ -924,6 +944,29 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receipts/{receipt_id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Maps a line to a product (status `manual`, score 100) or, with `product_id: null`, unmaps it.
+         *     With `remember` (default true) the next receipt from the same store maps the line by itself
+         *     and its names become confirmed aliases; unmapping forgets what the line taught about its
+         *     product. An imported line cannot be changed (409). The other open lines are matched again
+         *     afterwards.
+         */
+        patch: operations["mapReceiptItem"];
         trace?: never;
     };
     "/api/v1/scans/resolve": {
@@ -1328,6 +1371,21 @@ export interface components {
             /** @description EAN-8, UPC-A, EAN-13, GTIN-14 or "Interner Code". */
             symbology?: string | null;
             updated_at: string;
+        };
+        CatalogItemMappingInput: {
+            /** @description The active product the line is; `null` leaves the line unmapped. */
+            product_id?: string | null;
+            /**
+             * @description Remember the mapping: the next receipt from the same store maps this line by itself, and the
+             *     line's names become confirmed aliases of the product.
+             * @default true
+             */
+            remember?: boolean;
+            /**
+             * @description The product's package the line is. Without it: the variant holding the line's barcode, else
+             *     the product's only variant, else none.
+             */
+            variant_id?: string | null;
         };
         CatalogPriceHistoryItemResponse: {
             barcode?: string | null;
@@ -1900,6 +1958,14 @@ export interface components {
             store_number?: string | null;
             total?: number | null;
             updated_at: string;
+        };
+        ReconcileResponse: {
+            /** @description Lines now mapped to a product. */
+            resolved: number;
+            /** @description Open lines (no product, not imported) looked at. */
+            scanned: number;
+            /** @description Lines left open that carry a catalog suggestion. */
+            suggested: number;
         };
         RecoveryCodesResponse: {
             codes: string[];
@@ -4690,6 +4756,43 @@ export interface operations {
             };
         };
     };
+    reconcileCatalogReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     deleteCatalogVariant: {
         parameters: {
             query?: never;
@@ -5279,6 +5382,77 @@ export interface operations {
                 };
             };
             /** @description No line to import: none is mapped and not imported yet (within the selection) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mapReceiptItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogItemMappingInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt, line, product (or an archived one) or variant of that product not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The line is already imported into stock */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -15,6 +15,8 @@ import { VariantEntity } from '../modules/catalog/variant.entity.js';
 import { ExternalRefEntity } from '../modules/open-food-facts/external-ref.entity.js';
 import { ImportRunEntity } from '../modules/receipts/import-run.entity.js';
 import { ReceiptItemEntity } from '../modules/receipts/receipt-item.entity.js';
+import { ReceiptStoreMappingEntity } from '../modules/receipts/receipt-store-mapping.entity.js';
+import { ProductAliasEntity } from '../modules/receipts/product-alias.entity.js';
 import { ReceiptEntity } from '../modules/receipts/receipt.entity.js';
 import { ScanDraftEntity } from '../modules/scans/scan-draft.entity.js';
 import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity } from '../modules/shopping/shopping-generation.entity.js';
@@ -62,5 +64,7 @@ export const ENTITIES = [
   ReceiptEntity,
   ReceiptItemEntity,
   ImportRunEntity,
+  ReceiptStoreMappingEntity,
+  ProductAliasEntity,
   SettingsEntity,
 ];

@@ -84,6 +84,11 @@ export const ERROR_MESSAGES = {
   image_too_many_pixels: { en: 'This image has too many pixels', de: 'Dieses Bild hat zu viele Pixel' },
   image_not_found: { en: 'This product has no photo', de: 'Dieses Produkt hat kein Foto' },
   receipt_not_found: { en: 'Receipt not found', de: 'Kassenbon nicht gefunden' },
+  receipt_item_not_found: { en: 'Receipt line not found', de: 'Position des Kassenbons nicht gefunden' },
+  receipt_item_imported: {
+    en: 'This receipt line is already in stock and can no longer be mapped',
+    de: 'Diese Position ist bereits im Vorrat und kann nicht mehr zugeordnet werden',
+  },
   receipt_file_missing: { en: 'Send the receipt in the form field "image"', de: 'Sende den Kassenbon im Formularfeld „image“' },
   receipt_file_too_small: { en: 'This file is too small to be a receipt', de: 'Diese Datei ist zu klein für einen Kassenbon' },
   receipt_type_unsupported: {

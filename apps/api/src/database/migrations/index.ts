@@ -13,6 +13,7 @@ import { StockActions1795439875240 } from './1795439875240-stock-actions.js';
 import { ShoppingMutations1795440881212 } from './1795440881212-shopping-mutations.js';
 import { Settings1795443642638 } from './1795443642638-settings.js';
 import { ReceiptFiles1795444709934 } from './1795444709934-receipt-files.js';
+import { ReceiptMappings1795452164926 } from './1795452164926-receipt-mappings.js';
 import { ReceiptImport1795452259752 } from './1795452259752-receipt-import.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
@@ -31,5 +32,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ShoppingMutations1795440881212,
   Settings1795443642638,
   ReceiptFiles1795444709934,
+  ReceiptMappings1795452164926,
   ReceiptImport1795452259752,
 ];

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { checkBarcode } from '@hinv/shared';
-import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { ProductEntity } from '../catalog/product.entity.js';
+import { In, type EntityManager as EntityManager } from 'typeorm';
+import { ProductAliasEntity } from './product-alias.entity.js';
 import { ReceiptItemEntity, type MatchEvidence, type MatchReason, type MatchStatus } from './receipt-item.entity.js';
+import { ReceiptStoreMappingEntity } from './receipt-store-mapping.entity.js';
+import { ReceiptEntity } from './receipt.entity.js';
 import { NameIndex } from './name-index.js';
-import { canonicalReceiptKey } from './receipt-keys.js';
+import { canonicalReceiptKey, retailerKey } from './receipt-keys.js';
 
 export interface ReconcileCounts {
   /** Open lines looked at. */
@@ -24,6 +27,16 @@ const EVIDENCE_SOURCE = 'catalog';
 type CatalogProduct = Pick<ProductEntity, 'id' | 'name' | 'normalizedName'>;
 type Similarity = (typeof import('fuzzball'))['WRatio'];
 
+/** What people taught the matcher, for the keys of the lines at hand. */
+interface Learned {
+  /** Store mapping by `retailer_key` + NUL + `line_key`, active products only. */
+  mappings: Map<string, { product: CatalogProduct; variantId: string | null }>;
+  /** Confirmed alias key → the active products it names. */
+  aliases: Map<string, Map<string, CatalogProduct>>;
+  /** Receipt id → its store's retailer key. */
+  stores: Map<string, string>;
+}
+
 type Outcome =
   | { kind: 'mapped'; product: CatalogProduct; variantId: string | null; status: MatchStatus; reason: MatchReason }
   | { kind: 'suggested'; product: CatalogProduct; score: number };
@@ -40,7 +53,11 @@ export class ReceiptReconcileService {
     private readonly clock: Clock,
   ) {}
 
-  async reconcile(manager: EntityManager): Promise<ReconcileCounts> {
+  /**
+   * Matches every open line again. `except` leaves one line alone: a line just unmapped by hand
+   * must not be mapped straight back by what it taught.
+   */
+  async reconcile(manager: EntityManager, options: { except?: string } = {}): Promise<ReconcileCounts> {
     // Literal values, not parameters: SQLite only uses the partial index idx_receipt_items_open
     // when the query's WHERE visibly implies the index's WHERE.
     const lines = await manager
@@ -48,7 +65,8 @@ export class ReceiptReconcileService {
       .where('item.imported = 0 AND item.productId IS NULL')
       .orderBy('item.receiptId')
       .addOrderBy('item.position')
-      .getMany();
+      .getMany()
+      .then((found) => found.filter((line) => line.id !== options.except));
     const counts: ReconcileCounts = { scanned: lines.length, resolved: 0, suggested: 0 };
     if (lines.length === 0) return counts;
 
@@ -61,12 +79,13 @@ export class ReceiptReconcileService {
     for (const product of products) if (!byName.has(product.normalizedName)) byName.set(product.normalizedName, product);
     const similarNames = new NameIndex(products, (product) => product.normalizedName);
     const byBarcode = await this.catalog.findByBarcodes(manager, lines.map(lineCode).filter((code): code is string => code !== null));
+    const learned = await this.learned(manager, lines);
     // Loaded on the first open line, not at start: without receipts the matcher is never needed.
     const { WRatio } = await import('fuzzball');
 
     const now = this.clock.now().toISOString();
     for (const line of lines) {
-      const outcome = this.match(line, byBarcode, byName, similarNames, WRatio);
+      const outcome = this.match(line, byBarcode, learned, byName, similarNames, WRatio);
       if (!outcome) continue;
       if (outcome.kind === 'mapped') {
         counts.resolved += 1;
@@ -106,6 +125,7 @@ export class ReceiptReconcileService {
   private match(
     line: ReceiptItemEntity,
     byBarcode: Awaited<ReturnType<CatalogService['findByBarcodes']>>,
+    learned: Learned,
     byName: Map<string, CatalogProduct>,
     similarNames: NameIndex<CatalogProduct>,
     similarity: Similarity,
@@ -113,8 +133,22 @@ export class ReceiptReconcileService {
     const code = lineCode(line);
     const holder = code === null ? undefined : byBarcode.get(code);
     if (holder) return { kind: 'mapped', product: holder.product, variantId: holder.variant.id, status: 'barcode', reason: 'barcode' };
-    // Learned store mappings and confirmed aliases come second and third; their tables arrive with receipt analysis.
-    const keys = [...new Set([line.normalizedName, line.rawName].filter((name): name is string => Boolean(name)).map(canonicalReceiptKey))].filter(Boolean);
+    const keys = lineKeys(line);
+    // A mapping learned at this store wins over one learned for receipts without a store (`*`).
+    const store = learned.stores.get(line.receiptId) ?? '*';
+    for (const retailer of store === '*' ? ['*'] : [store, '*']) {
+      for (const key of keys) {
+        const mapping = learned.mappings.get(mappingId(retailer, key));
+        if (mapping) return { kind: 'mapped', product: mapping.product, variantId: mapping.variantId, status: 'learned', reason: 'learned_store' };
+      }
+    }
+    const aliased = new Map<string, CatalogProduct>();
+    for (const key of keys) for (const [id, product] of learned.aliases.get(key) ?? []) aliased.set(id, product);
+    // A name confirmed for two products says nothing about which one this line is.
+    if (aliased.size === 1) {
+      const [product] = aliased.values();
+      return { kind: 'mapped', product, variantId: null, status: 'alias', reason: 'confirmed_alias' };
+    }
     for (const key of keys) {
       const product = byName.get(key);
       if (product) return { kind: 'mapped', product, variantId: null, status: 'exact', reason: 'exact_name' };
@@ -128,6 +162,41 @@ export class ReceiptReconcileService {
     }
     return best && { kind: 'suggested', ...best };
   }
+
+  /**
+   * The store mappings and confirmed aliases for these lines' keys, pointing at active products.
+   */
+  private async learned(manager: EntityManager, lines: readonly ReceiptItemEntity[]): Promise<Learned> {
+    const keys = [...new Set(lines.flatMap(lineKeys))];
+    const receipts = await manager.find(ReceiptEntity, { select: { id: true, storeName: true }, where: { id: In([...new Set(lines.map((line) => line.receiptId))]) } });
+    const stores = new Map(receipts.map((receipt) => [receipt.id, retailerKey(receipt.storeName)]));
+    const learned: Learned = { mappings: new Map(), aliases: new Map(), stores };
+    if (keys.length === 0) return learned;
+    const mappings = await manager.find(ReceiptStoreMappingEntity, {
+      where: { lineKey: In(keys), retailerKey: In([...new Set([...stores.values(), '*'])]), product: { active: true } },
+      relations: { product: true },
+    });
+    for (const mapping of mappings) {
+      if (mapping.product) learned.mappings.set(mappingId(mapping.retailerKey, mapping.lineKey), { product: mapping.product, variantId: mapping.variantId });
+    }
+    const aliases = await manager.find(ProductAliasEntity, { where: { aliasKey: In(keys), product: { active: true } }, relations: { product: true } });
+    for (const alias of aliases) {
+      if (!alias.product) continue;
+      const named = learned.aliases.get(alias.aliasKey) ?? new Map<string, CatalogProduct>();
+      named.set(alias.productId, alias.product);
+      learned.aliases.set(alias.aliasKey, named);
+    }
+    return learned;
+  }
+}
+
+/** The keys a line is known by: its analysed name's and its printed name's. */
+export function lineKeys(line: Pick<ReceiptItemEntity, 'rawName' | 'normalizedName'>): string[] {
+  return [...new Set([line.normalizedName, line.rawName].filter((name): name is string => Boolean(name)).map(canonicalReceiptKey))].filter(Boolean);
+}
+
+function mappingId(retailer: string, key: string): string {
+  return `${retailer}\u0000${key}`;
 }
 
 /** The line's barcode as scanning normalises it, or null when it has none or an invalid one. */

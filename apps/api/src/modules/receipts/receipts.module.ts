@@ -12,6 +12,8 @@ import { OcrEngine } from './reading/ocr-engine.js';
 import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptImportController } from './receipt-import.controller.js';
 import { ReceiptImportService } from './receipt-import.service.js';
+import { ReceiptMappingController } from './receipt-mapping.controller.js';
+import { ReceiptMappingService } from './receipt-mapping.service.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { ReceiptsController } from './receipts.controller.js';
 import { ReceiptsService } from './receipts.service.js';
@@ -25,8 +27,8 @@ import { ReceiptsService } from './receipts.service.js';
     // Uploads are held in memory and capped by MAX_UPLOAD_MB while they stream in (413 beyond it).
     MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: { fileSize: config.maxUploadBytes, files: 1 } }) }),
   ],
-  controllers: [ReceiptsController, ReceiptImportController],
-  providers: [ReceiptReconcileService, ReceiptsService, ReceiptImportService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
+  controllers: [ReceiptsController, ReceiptImportController, ReceiptMappingController],
+  providers: [ReceiptReconcileService, ReceiptsService, ReceiptImportService, ReceiptMappingService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
   exports: [ReceiptReconcileService],
 })
 export class ReceiptsModule {}
