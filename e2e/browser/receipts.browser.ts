@@ -141,6 +141,17 @@ describe('receipts in the PWA', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('receipt-lines').locator('li').count()).toBe(3);
 
+    // The matched line is ticked and goes into stock with one tap; the others stay open.
+    expect(await page.getByRole('checkbox', { name: 'Put BANANEN into stock' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('button', { name: 'Put 1 line into stock' }).click();
+    await expect.poll(() => page.getByTestId('receipt-import').textContent()).toContain('1 line is in stock now.');
+    expect(await page.getByTestId('receipt-lines').textContent()).toContain('In stock: Bananen');
+    expect(await page.getByRole('button', { name: /into stock/ }).count()).toBe(0);
+    const lots = await pageApi<{ product_name?: string; unit_price?: number | null }[]>(page, 'GET', '/api/v1/stock/lots');
+    expect(lots.map((lot) => [lot.product_name, lot.unit_price])).toEqual([['Bananen', 2.99]]);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'receipt-imported-phone.png'), fullPage: true });
+    expect(await seriousViolations(page), 'receipt after import, phone').toEqual([]);
+
     // The same file again: recognised, not stored twice.
     await page.goto(`${stage.server.baseUrl}/receipts`);
     await page.setInputFiles('input[name="receipt"]', { name: 'again.pdf', mimeType: 'application/pdf', buffer: await textPdf([RECEIPT]) });
@@ -213,7 +224,7 @@ describe('receipts in the PWA', () => {
         const read = request.result.transaction('cache').objectStore('cache').get('client');
         read.onsuccess = () => resolve(((read.result?.clientState?.queries ?? []) as { queryKey: unknown[] }[]).some((query) => query.queryKey.join('/') === 'session/user'));
       };
-    }))).toBe(true);
+    })), { timeout: 5_000 }).toBe(true);
     await context.setOffline(true);
     await shareWithApp(page, [{ name: 'lidl.pdf', type: 'application/pdf', bytes: await textPdf([receiptOn('05.04.2025', 'LIDL Filiale', '0,99')]) }]);
     // Offline the app first finds out that the server is out of reach, then opens as the person last seen.

@@ -10,6 +10,7 @@ import { formatDay, formatQuantity } from '../../lib/format';
 import { Badge, Card, CheckCircle, List, ListRow } from '../../ui';
 import { ImportLines, importable, useReceiptImport } from './ImportLines';
 import { receiptKeys } from './receipt-keys';
+import './receipts.css';
 import type { Receipt } from './upload-receipt';
 
 const MATCH_TONES: Record<string, 'accent' | 'warning' | 'neutral'> = { barcode: 'accent', learned: 'accent', alias: 'accent', exact: 'accent', manual: 'accent', suggested: 'warning' };
@@ -62,15 +63,25 @@ function ReceiptLines({ receipt, money }: { receipt: Receipt; money: (amount: nu
               title={name}
               leading={false}
               subtitle={
-                <>
-                  <Badge tone={item.imported ? 'neutral' : (MATCH_TONES[item.match_status] ?? 'neutral')}>
-                    {item.catalog_product_name ? t('receipts.matchedTo', { name: item.catalog_product_name }) : t(`receipts.match.${item.match_status}`, { defaultValue: item.match_status })}
-                  </Badge>
-                  {item.imported ? <span> {t('receipts.import.inStock')}</span> : null}
-                  {item.import_error ? <span className="receipt-line-error"> {item.import_error}</span> : null}
-                </>
+                item.imported ? (
+                  <Badge tone="accent">{t('receipts.import.inStockAs', { name: item.catalog_product_name ?? name })}</Badge>
+                ) : (
+                  <>
+                    <Badge tone={MATCH_TONES[item.match_status] ?? 'neutral'}>
+                      {item.catalog_product_name ? t('receipts.matchedTo', { name: item.catalog_product_name }) : t(`receipts.match.${item.match_status}`, { defaultValue: item.match_status })}
+                    </Badge>
+                    {item.import_error ? <span className="receipt-line-error"> {item.import_error}</span> : null}
+                  </>
+                )
               }
-              trailing={`${item.quantity && item.quantity !== 1 ? `${formatQuantity(item.quantity, locale)} × ` : ''}${money(item.total_price)}`}
+              trailing={
+                <span className="receipt-line-amount">
+                  {money(item.total_price)}
+                  {item.quantity !== 1 && item.unit_price !== null && item.unit_price !== undefined && (
+                    <span className="receipt-line-count">{`${formatQuantity(item.quantity, locale)} × ${money(item.unit_price)}`}</span>
+                  )}
+                </span>
+              }
               action={
                 canWrite && importable(item) ? (
                   <CheckCircle checked={importState.isChosen(item.id)} onChange={(take) => importState.toggle(item.id, take)} label={t('receipts.import.choose', { name })} />
