@@ -969,6 +969,67 @@ export interface paths {
         patch: operations["mapReceiptItem"];
         trace?: never;
     };
+    "/api/v1/receipts/{receipt_id}/items/{item_id}/candidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a listed candidate: its barcode, photo and package go to `product_id`, else to the
+         *     product already holding the barcode, else to a new product (name, location and unit needed).
+         *     A variant of the same brand and package is reused (only its empty fields filled), else one is
+         *     created. The line is mapped as by hand (with `remember`) and the open lines matched again.
+         */
+        post: operations["confirmReceiptItemCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receipts/{receipt_id}/items/{item_id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches Open Food Facts for records that may be the line (only when asked; never assigned by
+         *     themselves) and caches the answer for 30 days. Scored by name, brand, store, package size and
+         *     country; at most `limit`, with photos preferred for up to two. A failing or busy search is a
+         *     `warning`, not an error. Viewers may look.
+         */
+        get: operations["receiptItemCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receipts/{receipt_id}/items/{item_id}/catalog-product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a catalog product for the line (as `POST /catalog/products`) and maps the line to it. */
+        post: operations["createAndMapCatalogProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scans/resolve": {
         parameters: {
             query?: never;
@@ -1808,6 +1869,81 @@ export interface components {
              * @default 7
              */
             retention_days?: number;
+        };
+        ProductCandidateConfirmInput: {
+            /** @default 0 */
+            default_best_before_days?: number;
+            /** @description The candidate's `external_id` (its barcode), as listed by the candidates route. */
+            external_id: string;
+            location_id?: number | null;
+            /** @description The new product's name; without it the candidate's name. */
+            name?: string | null;
+            /** @default false */
+            new_location_is_freezer?: boolean;
+            new_location_name?: string | null;
+            new_product_group_name?: string | null;
+            new_quantity_unit_name?: string | null;
+            product_group_id?: number | null;
+            product_id?: string | null;
+            quantity_unit_id?: number | null;
+            /**
+             * @description Remember the mapping as a manual mapping does (store mapping and confirmed aliases).
+             * @default true
+             */
+            remember?: boolean;
+            /**
+             * @default open_facts
+             * @enum {string}
+             */
+            source?: "open_facts";
+        };
+        ProductCandidateEvidenceResponse: {
+            label: string;
+            source: string;
+        };
+        ProductCandidateResponse: {
+            /** @description Always null: candidates are not re-ranked by an AI model here. */
+            ai_confidence?: number | null;
+            ai_reason?: string | null;
+            attribution?: string | null;
+            barcode: string;
+            brand?: string | null;
+            database_license?: string | null;
+            evidence?: components["schemas"]["ProductCandidateEvidenceResponse"][];
+            /** @description The record's id at the source: its barcode. */
+            external_id: string;
+            image_license?: string | null;
+            image_url?: string | null;
+            /** @description The catalog product that already holds this barcode. */
+            local_product_id?: string | null;
+            local_product_name?: string | null;
+            name: string;
+            /** @description The package as the record states it ("500 g"). */
+            quantity?: string | null;
+            /** @description 0–99: name similarity plus store, package and country evidence. */
+            score: number;
+            /** @enum {string} */
+            source: "open_facts";
+            source_label: string;
+            source_url?: string | null;
+            /** @description Open Food Facts lists the receipt's store among the record's stores. */
+            store_match: boolean;
+            stores?: string[];
+        };
+        ProductCandidateSearchResponse: {
+            /** @description Always false here. */
+            ai_ranked: boolean;
+            /** @description The answer came from the 30-day cache; Open Food Facts was not asked. */
+            cached: boolean;
+            candidates?: components["schemas"]["ProductCandidateResponse"][];
+            currency: string;
+            /** @description What was searched: the line's analysed name, else its printed name. */
+            query: string;
+            receipt_unit_price?: number | null;
+            /** @enum {string} */
+            source: "open_facts";
+            store_name?: string | null;
+            warnings?: string[];
         };
         ProviderSettingsInput: {
             /**
@@ -5453,6 +5589,209 @@ export interface operations {
                 };
             };
             /** @description The line is already imported into stock */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    confirmReceiptItemCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCandidateConfirmInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt, line, product or master data not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The candidate is no longer cached, another product holds its barcode, the name is taken, or the line is already imported */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    receiptItemCandidates: {
+        parameters: {
+            query?: {
+                /** @description How many candidates to show. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                receipt_id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCandidateSearchResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt or line not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    createAndMapCatalogProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogProductCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt, line or master data not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The name or barcode is taken, or the line is already imported */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -30,6 +30,7 @@ describe('parseEnvironment', () => {
       TZ: 'Europe/Berlin',
       OFF_BASE_URL: 'https://world.openfoodfacts.org',
       OFF_ENABLED: true,
+      OFF_SEARCH_URL: 'https://search.openfoodfacts.org/search',
     });
   });
 
@@ -41,6 +42,8 @@ describe('parseEnvironment', () => {
     ['PORT', '70000', 'PORT must be a whole number from 1 to 65535'],
     ['DEPLOYMENT_PROFILE', 'internet', 'DEPLOYMENT_PROFILE must be one of lan, private_https, public_https'],
     ['OFF_ENABLED', 'maybe', 'OFF_ENABLED must be one of 1, true, yes, on, 0, false, no, off'],
+    ['OFF_SEARCH_URL', 'search.openfoodfacts.org', 'OFF_SEARCH_URL must be an absolute http(s) URL (got "search.openfoodfacts.org")'],
+    ['OFF_SEARCH_URL', 'ftp://search.openfoodfacts.org/search', 'OFF_SEARCH_URL must use http or https'],
   ])('rejects %s=%s instead of clamping it', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
   });

@@ -129,6 +129,10 @@ export class EnvironmentVariables {
   @flag('OFF_ENABLED')
   OFF_ENABLED = true;
 
+  /** The Open Food Facts search service (search-a-licious) asked for a receipt line's product candidates. */
+  @IsString()
+  OFF_SEARCH_URL = 'https://search.openfoodfacts.org/search';
+
   /**
    * What the provider form starts with before the owner first saves the settings (the address of
    * an OpenAI-compatible server, e.g. an Ollama beside the container). It never turns a provider
@@ -213,6 +217,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariable
     env.MAX_REQUEST_MB = maxRequest;
     checkUrl('PUBLIC_URL', env.PUBLIC_URL, problems, { bareOrigin: true });
     checkUrl('OFF_BASE_URL', env.OFF_BASE_URL, problems, { bareOrigin: false });
+    checkUrl('OFF_SEARCH_URL', env.OFF_SEARCH_URL, problems, { bareOrigin: false });
     if (env.RECEIPT_PROVIDER_URL) {
       // The same rule as the provider's base URL in the settings, so the form never starts with an address a save refuses.
       const checked = checkConnectorUrl(env.RECEIPT_PROVIDER_URL);

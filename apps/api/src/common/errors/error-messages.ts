@@ -89,6 +89,10 @@ export const ERROR_MESSAGES = {
     en: 'This receipt line is already in stock and can no longer be mapped',
     de: 'Diese Position ist bereits im Vorrat und kann nicht mehr zugeordnet werden',
   },
+  candidate_not_cached: {
+    en: 'This product candidate is no longer known; search the candidates again',
+    de: 'Dieser Produktvorschlag ist nicht mehr bekannt; suche die Vorschläge erneut',
+  },
   receipt_file_missing: { en: 'Send the receipt in the form field "image"', de: 'Sende den Kassenbon im Formularfeld „image“' },
   receipt_file_too_small: { en: 'This file is too small to be a receipt', de: 'Diese Datei ist zu klein für einen Kassenbon' },
   receipt_type_unsupported: {

@@ -118,8 +118,8 @@ export class CatalogService {
     if (holder && holder.id !== exceptId) throw new ApiException(409, 'duplicate_name');
   }
 
-  /** Resolves `…_id` or `new_…_name` to an active master-data id (404 for an unknown id). */
-  private async masterDataId(
+  /** Resolves `…_id` or `new_…_name` to an active master-data id (404 for an unknown id) inside the caller's write. */
+  async masterDataId(
     manager: EntityManager,
     kind: Parameters<MasterDataService['findOrCreate']>[1],
     id: number | null | undefined,
@@ -132,30 +132,74 @@ export class CatalogService {
   }
 
   async create(input: CatalogProductCreateInput): Promise<CatalogProductDetailResponse> {
+    return this.database.write(async (manager) => this.detail((await this.createIn(manager, input)).product.id, manager));
+  }
+
+  /**
+   * Creates a product with its first variant (and barcode) inside the caller's write: 409 for a
+   * taken name or barcode. `variant` gives the first variant more than the input's brand.
+   */
+  async createIn(manager: EntityManager, input: CatalogProductCreateInput, variant: CatalogVariantCreateInput = {}): Promise<{ product: ProductEntity; variant: VariantEntity }> {
     assertTargetAboveMinimum(input);
     const barcode = input.barcode ? validBarcode(input.barcode, 'barcode') : null;
-    return this.database.write(async (manager) => {
-      await this.assertNameFree(manager, input.name);
-      if (barcode && (await manager.existsBy(BarcodeEntity, { barcode: barcode.code }))) throw new ApiException(409, 'barcode_taken');
-      const now = this.clock.now().toISOString();
-      const product = this.newProduct(
-        {
-          name: input.name,
-          defaultBestBeforeDays: input.default_best_before_days ?? 0,
-          defaultLocationId: await this.masterDataId(manager, 'locations', input.location_id, input.new_location_name, { isFreezer: input.new_location_is_freezer }),
-          defaultQuantityUnitId: await this.masterDataId(manager, 'quantity-units', input.quantity_unit_id, input.new_quantity_unit_name),
-          productGroupId: await this.masterDataId(manager, 'product-groups', input.product_group_id, input.new_product_group_name),
-          minimumStockQuantity: input.minimum_stock_quantity ?? 0,
-          shoppingTargetQuantity: input.shopping_target_quantity ?? 0,
-        },
-        now,
-      );
-      await manager.insert(ProductEntity, product);
-      const variant = this.newVariant(product.id, { brand: input.brand?.trim() || null }, now);
-      await manager.insert(VariantEntity, variant);
-      if (barcode) await manager.insert(BarcodeEntity, this.newBarcode(variant.id, barcode, now));
-      return this.detail(product.id, manager);
-    });
+    await this.assertNameFree(manager, input.name);
+    if (barcode && (await manager.existsBy(BarcodeEntity, { barcode: barcode.code }))) throw new ApiException(409, 'barcode_taken');
+    const now = this.clock.now().toISOString();
+    const product = this.newProduct(
+      {
+        name: input.name,
+        defaultBestBeforeDays: input.default_best_before_days ?? 0,
+        defaultLocationId: await this.masterDataId(manager, 'locations', input.location_id, input.new_location_name, { isFreezer: input.new_location_is_freezer }),
+        defaultQuantityUnitId: await this.masterDataId(manager, 'quantity-units', input.quantity_unit_id, input.new_quantity_unit_name),
+        productGroupId: await this.masterDataId(manager, 'product-groups', input.product_group_id, input.new_product_group_name),
+        minimumStockQuantity: input.minimum_stock_quantity ?? 0,
+        shoppingTargetQuantity: input.shopping_target_quantity ?? 0,
+      },
+      now,
+    );
+    if (variant.image_url) product.imageUrl = variant.image_url;
+    await manager.insert(ProductEntity, product);
+    const first = this.newVariant(product.id, { ...variant, brand: variant.brand ?? input.brand?.trim() ?? null }, now);
+    await manager.insert(VariantEntity, first);
+    if (barcode) await manager.insert(BarcodeEntity, this.newBarcode(first.id, barcode, now));
+    return { product, variant: first };
+  }
+
+  /**
+   * Puts an outside record's barcode on `product`: the product's variant already holding it, else
+   * its variant of the same brand and package, else a new one. Found variants get only the fields
+   * they lack; the barcode is added when missing. 409 when another product holds the barcode.
+   */
+  async variantForRecord(
+    manager: EntityManager,
+    product: ProductEntity,
+    barcode: { code: string; symbology: BarcodeEntity['symbology'] },
+    fields: CatalogVariantCreateInput,
+  ): Promise<VariantEntity> {
+    const now = this.clock.now().toISOString();
+    const holder = await manager.findOne(BarcodeEntity, { where: { barcode: barcode.code }, relations: { variant: true } });
+    if (holder?.variant && holder.variant.productId !== product.id) throw new ApiException(409, 'barcode_taken');
+    const incoming = this.variantFields(fields);
+    const same = (a: string | null | undefined, b: string | null | undefined) => normalizeKey(a ?? '') === normalizeKey(b ?? '');
+    const siblings = await manager.findBy(VariantEntity, { productId: product.id });
+    const variant =
+      holder?.variant ??
+      siblings.find((candidate) => same(candidate.brand, incoming.brand) && candidate.packageAmount === (incoming.packageAmount ?? null) && same(candidate.packageUnit, incoming.packageUnit));
+    if (!variant) {
+      const created = this.newVariant(product.id, fields, now);
+      await manager.insert(VariantEntity, created);
+      await manager.insert(BarcodeEntity, this.newBarcode(created.id, barcode, now));
+      await this.touch(manager, product);
+      return created;
+    }
+    const fill = Object.fromEntries(Object.entries(incoming).filter(([key, value]) => value !== null && (variant as unknown as Record<string, unknown>)[key] == null));
+    if (Object.keys(fill).length > 0) {
+      Object.assign(variant, fill, { updatedAt: this.nextTimestamp(variant.updatedAt) });
+      await manager.save(VariantEntity, variant);
+    }
+    if (!holder) await manager.insert(BarcodeEntity, this.newBarcode(variant.id, barcode, now));
+    await this.touch(manager, product);
+    return variant;
   }
 
   async update(productId: string, input: CatalogProductUpdateInput): Promise<CatalogProductDetailResponse> {

@@ -4,6 +4,24 @@ import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ReadBudget } from './read-budget.js';
 
+/** One hit of the search service (search-a-licious); text fields may come as strings or lists. */
+export interface OffSearchHit {
+  code?: string;
+  product_name?: unknown;
+  product_name_de?: unknown;
+  product_name_en?: unknown;
+  brands?: unknown;
+  quantity?: unknown;
+  image_front_url?: unknown;
+  image_url?: unknown;
+  stores?: unknown;
+  countries_tags?: unknown;
+  categories?: unknown;
+  product_type?: unknown;
+}
+
+export type SearchResult = { kind: 'hits'; hits: OffSearchHit[] } | { kind: 'error'; message: string };
+
 export type LookupResult =
   | { kind: 'hit'; suggestion: Record<string, unknown> }
   | { kind: 'miss' }
@@ -15,8 +33,12 @@ const TIMEOUT_MS = 8000;
 const READS_PER_MINUTE = 59;
 const READ_BURST = 10;
 const DEFAULT_BACKOFF_MS = 60_000;
+const SEARCH_FIELDS = 'code,product_name,product_name_de,product_name_en,brands,quantity,image_front_url,image_url,stores,countries_tags,categories,product_type';
+/** The reference asks for 8 hits and never more than 10. */
+const SEARCH_PAGE_SIZE = 8;
+const SEARCH_PAGE_SIZE_MAX = 10;
 
-interface OffProduct {
+export interface OffProduct {
   code?: string;
   product_name?: string;
   product_name_de?: string;
@@ -48,7 +70,7 @@ export function toSuggestion(code: string, product: OffProduct, baseUrl: string)
 }
 
 /**
- * The Open Food Facts v3 product read, politely: a token bucket keeps to 60 reads a minute,
+ * The Open Food Facts v3 product read and the text search, politely: a token bucket keeps to 60 reads a minute,
  * a 429 or 5xx pauses all reads (honouring Retry-After), 8 s timeout, redirects followed. Every
  * failure is a result, never an exception: scanning must work when the outside world does not.
  */
@@ -64,6 +86,11 @@ export class OpenFoodFactsClient {
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
+
+  /** The product site records link to (attribution), without a trailing slash. */
+  get baseUrl(): string {
+    return this.config.env.OFF_BASE_URL.replace(/\/+$/, '');
+  }
 
   get enabled(): boolean {
     return this.config.env.OFF_ENABLED;
@@ -83,16 +110,69 @@ export class OpenFoodFactsClient {
     return read;
   }
 
-  private async read(code: string): Promise<LookupResult> {
-    if (!this.enabled) return { kind: 'error', message: 'Open Food Facts lookups are turned off' };
+  /** Whether a read may go out now; spends one token of the shared budget when it may. */
+  private admit(now: number): string | null {
+    if (!this.enabled) return 'Open Food Facts lookups are turned off';
+    if (now < this.pausedUntil) return 'Open Food Facts asked us to wait; try again later';
+    if (!this.budget.take(now)) return 'Too many lookups this minute; try again shortly';
+    return null;
+  }
+
+  private get userAgent(): string {
+    return `HouseholdInventory/${APP_VERSION} (${this.config.env.WEB_PUSH_SUBJECT})`;
+  }
+
+  /**
+   * A text search of the Open Food Facts search service, under the same budget, back-off,
+   * timeout and User-Agent as the product reads: a search is a read like any other.
+   */
+  async search(query: string, pageSize = SEARCH_PAGE_SIZE): Promise<SearchResult> {
     const now = this.clock.now().getTime();
-    if (now < this.pausedUntil) return { kind: 'error', message: 'Open Food Facts asked us to wait; try again later' };
-    if (!this.budget.take(now)) return { kind: 'error', message: 'Too many lookups this minute; try again shortly' };
+    const refused = this.admit(now);
+    if (refused) return { kind: 'error', message: refused };
+    const url = new URL(this.config.env.OFF_SEARCH_URL);
+    url.searchParams.set('q', query);
+    url.searchParams.set('page_size', String(Math.min(Math.max(1, pageSize), SEARCH_PAGE_SIZE_MAX)));
+    url.searchParams.set('langs', 'de,en');
+    url.searchParams.set('boost_phrase', 'true');
+    url.searchParams.set('fields', SEARCH_FIELDS);
+    try {
+      const response = await fetch(url, {
+        headers: { accept: 'application/json', 'user-agent': this.userAgent },
+        redirect: 'follow',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (response.status === 429 || response.status >= 500) {
+        this.pause(now, response.headers.get('retry-after'));
+        await response.body?.cancel();
+        const message =
+          response.status === 429 ? 'Open Food Facts search is busy (too many requests); try again later' : `Open Food Facts search answered ${response.status}`;
+        return { kind: 'error', message };
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return { kind: 'error', message: `Open Food Facts search answered ${response.status}` };
+      }
+      const body = (await response.json()) as { hits?: unknown };
+      const hits = Array.isArray(body.hits) ? body.hits.filter((hit): hit is OffSearchHit => typeof hit === 'object' && hit !== null) : [];
+      return { kind: 'hits', hits };
+    } catch (error) {
+      const message =
+        error instanceof Error && error.name === 'TimeoutError' ? 'Open Food Facts search did not answer in time' : 'Open Food Facts search is not reachable';
+      this.logger.warn({ message: 'search failed', reason: message });
+      return { kind: 'error', message };
+    }
+  }
+
+  private async read(code: string): Promise<LookupResult> {
+    const now = this.clock.now().getTime();
+    const refused = this.admit(now);
+    if (refused) return { kind: 'error', message: refused };
     const base = this.config.env.OFF_BASE_URL.replace(/\/+$/, '');
     const url = `${base}/api/v3/product/${code}?product_type=all&fields=${FIELDS}&lc=de&cc=de`;
     try {
       const response = await fetch(url, {
-        headers: { accept: 'application/json', 'user-agent': `HouseholdInventory/${APP_VERSION} (${this.config.env.WEB_PUSH_SUBJECT})` },
+        headers: { accept: 'application/json', 'user-agent': this.userAgent },
         redirect: 'follow',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

@@ -37,11 +37,7 @@ export class ReceiptMappingService {
 
   async map(receiptId: string, itemId: string, input: CatalogItemMappingInput): Promise<ReceiptResponse> {
     await this.database.write(async (manager) => {
-      const receipt = await manager.findOneBy(ReceiptEntity, { id: receiptId });
-      if (!receipt) throw new ApiException(404, 'receipt_not_found');
-      const item = await manager.findOneBy(ReceiptItemEntity, { id: itemId, receiptId });
-      if (!item) throw new ApiException(404, 'receipt_item_not_found');
-      if (item.imported) throw new ApiException(409, 'receipt_item_imported');
+      const { receipt, item } = await this.openLine(manager, receiptId, itemId);
       const now = this.clock.now().toISOString();
       const evidence = (item.matchEvidence ?? []).filter((entry) => !MATCH_SOURCES.has(entry.source));
 
@@ -60,24 +56,44 @@ export class ReceiptMappingService {
         const product = await manager.findOneBy(ProductEntity, { id: input.product_id, active: true });
         if (!product) throw new ApiException(404, 'product_not_found');
         const variantId = await this.variantFor(manager, product, item, input.variant_id ?? null);
-        const manual: MatchEvidence = { source: MANUAL_SOURCE, label: product.name, confidence: 1, automatic: false };
-        await manager.update(ReceiptItemEntity, { id: item.id }, {
-          productId: product.id,
-          variantId,
-          matchStatus: 'manual',
-          matchReason: 'manual',
-          matchScore: 100,
-          matchEvidence: [...evidence, manual],
-          suggestedProductId: null,
-          suggestedProductScore: null,
-          updatedAt: now,
-        });
-        if (input.remember !== false) await this.remember(manager, receipt, item, product, variantId, now);
+        await this.mapLine(manager, receipt, item, product, variantId, input.remember !== false);
       }
       // The line itself is left out: one just unmapped must not be mapped straight back.
       await this.reconciler.reconcile(manager, { except: item.id });
     });
     return this.receipts.detail(receiptId);
+  }
+
+  /** The receipt and its line, for a change of the line: 404 for either unknown, 409 once imported. */
+  async openLine(manager: EntityManager, receiptId: string, itemId: string): Promise<{ receipt: ReceiptEntity; item: ReceiptItemEntity }> {
+    const receipt = await manager.findOneBy(ReceiptEntity, { id: receiptId });
+    if (!receipt) throw new ApiException(404, 'receipt_not_found');
+    const item = await manager.findOneBy(ReceiptItemEntity, { id: itemId, receiptId });
+    if (!item) throw new ApiException(404, 'receipt_item_not_found');
+    if (item.imported) throw new ApiException(409, 'receipt_item_imported');
+    return { receipt, item };
+  }
+
+  /**
+   * Maps the line to the product by hand (status `manual`, score 100) inside the caller's write
+   * and, with `remember`, teaches the matcher the store mapping and aliases. The caller reconciles.
+   */
+  async mapLine(manager: EntityManager, receipt: ReceiptEntity, item: ReceiptItemEntity, product: ProductEntity, variantId: string | null, remember: boolean): Promise<void> {
+    const now = this.clock.now().toISOString();
+    const evidence = (item.matchEvidence ?? []).filter((entry) => !MATCH_SOURCES.has(entry.source));
+    const manual: MatchEvidence = { source: MANUAL_SOURCE, label: product.name, confidence: 1, automatic: false };
+    await manager.update(ReceiptItemEntity, { id: item.id }, {
+      productId: product.id,
+      variantId,
+      matchStatus: 'manual',
+      matchReason: 'manual',
+      matchScore: 100,
+      matchEvidence: [...evidence, manual],
+      suggestedProductId: null,
+      suggestedProductScore: null,
+      updatedAt: now,
+    });
+    if (remember) await this.remember(manager, receipt, item, product, variantId, now);
   }
 
   /** Matches every open line again against the local catalog and what people taught it. */

@@ -19,7 +19,8 @@ import { StockService } from '../stock/stock.service.js';
 import type { BarcodeLookupResponse, ScanConfirmInput, ScanResolveInput, ScanResponse, ScanUpdateInput } from './dto/scan.dto.js';
 import { ScanDraftEntity, type ResolutionSource, type ScanMode } from './scan-draft.entity.js';
 import { ScanDraftsRepository } from './scan-drafts.repository.js';
-import { parsePackageQuantity, toScanResponse } from './scan.mapper.js';
+import { parsePackageQuantity } from '../catalog/package-quantity.js';
+import { toScanResponse } from './scan.mapper.js';
 
 type ValidCode = Extract<BarcodeCheck, { valid: true }>;
 
