@@ -77,11 +77,12 @@ export class ReceiptReconcileService {
     });
     const byName = new Map<string, CatalogProduct>();
     for (const product of products) if (!byName.has(product.normalizedName)) byName.set(product.normalizedName, product);
-    const similarNames = new NameIndex(products, (product) => product.normalizedName);
     const byBarcode = await this.catalog.findByBarcodes(manager, lines.map(lineCode).filter((code): code is string => code !== null));
     const learned = await this.learned(manager, lines);
     // Loaded on the first open line, not at start: without receipts the matcher is never needed.
-    const { WRatio } = await import('fuzzball');
+    const { WRatio, full_process: fullProcess } = await import('fuzzball');
+    // The index cleans names exactly as WRatio does (its defaults), so its length rules are WRatio's.
+    const similarNames = new NameIndex(products, (product) => product.normalizedName, (name) => fullProcess(name, { force_ascii: false, collapseWhitespace: true }));
 
     const now = this.clock.now().toISOString();
     for (const line of lines) {
