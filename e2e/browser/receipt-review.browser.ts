@@ -72,6 +72,13 @@ describe('receipt review in the PWA', () => {
     // The mapped line joins the import selection.
     expect(await page.getByRole('checkbox', { name: /Put OATLY HAFER BARISTA into stock/i }).getAttribute('aria-checked')).toBe('true');
 
+    // A refused change shows on the line at once, then goes back and says so.
+    await context.route('**/api/v1/receipts/*/items/*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'unavailable', detail: 'Down for a moment' }) }));
+    await page.getByRole('button', { name: /^Accept Joghurt Natur 3,5 % for/ }).click();
+    await expect.poll(() => page.locator('.ui-card [role="alert"]').textContent()).toBe('The line could not be changed. Try again.');
+    expect(await line(page, YOGHURT).textContent()).toMatch(/Suggestion \d{2}%/);
+    await context.unroute('**/api/v1/receipts/*/items/*');
+
     // A suggestion is taken with one tap on its line.
     await page.getByRole('button', { name: /^Accept Joghurt Natur 3,5 % for/ }).click();
     await expect.poll(() => line(page, YOGHURT).textContent()).toContain('Mapped by hand→ Joghurt Natur 3,5 %');
