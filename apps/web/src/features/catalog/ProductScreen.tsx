@@ -9,11 +9,12 @@ import { ok } from '../../lib/api-result';
 import { formatDay, formatQuantity } from '../../lib/format';
 import { Card, EmptyState, List, ListRow, Thumbnail } from '../../ui';
 import './product.css';
+import { PriceHistory } from './PriceHistory';
 import { VariantList } from './VariantList';
 
 const HISTORY_LENGTH = 20;
 
-/** One product: its lots (best-before, opened, location), variants with barcodes, and the latest movements. */
+/** One product: its lots (best-before, opened, location), variants with barcodes, its prices from receipts, and the latest movements. */
 export function ProductScreen({ productId }: { productId: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
@@ -79,6 +80,7 @@ export function ProductScreen({ productId }: { productId: string }) {
         )}
         {product && <VariantList product={product} />}
       </Card>
+      {product && <PriceHistory productId={productId} productName={product.name} />}
       <Card title={t('productStock.history')} headingLevel={3}>
         <QueryProblem query={movementsQuery} />
         <List data-testid="movement-list">

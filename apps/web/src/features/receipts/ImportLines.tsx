@@ -31,6 +31,8 @@ export function useReceiptImport(receipt: Receipt) {
       queryClient.setQueryData(receiptKeys.one(receipt.id), result.receipt);
       void queryClient.invalidateQueries({ queryKey: receiptKeys.list });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.stock });
+      // Product pages show the price history the import just added to.
+      void queryClient.invalidateQueries({ queryKey: ['catalog', 'product'] });
       setSkipped(new Set());
     },
   });

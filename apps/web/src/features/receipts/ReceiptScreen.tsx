@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import Check from 'lucide-react/icons/check';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useApi } from '../../app/api-context';
@@ -7,15 +9,20 @@ import { QueryProblem } from '../../app/QueryProblem';
 import { useSession } from '../../app/session';
 import { ok } from '../../lib/api-result';
 import { formatDay, formatQuantity } from '../../lib/format';
-import { Badge, Card, CheckCircle, List, ListRow } from '../../ui';
+import { Badge, Banner, Button, Card, CheckCircle, List, ListRow, Sheet } from '../../ui';
 import { ImportLines, importable, useReceiptImport } from './ImportLines';
+import { acceptable, lineMatch, lineName } from './line-match';
+import { MapLine } from './MapLine';
+import { MatchBadge } from './MatchBadge';
 import { receiptKeys } from './receipt-keys';
+import { useMapLine } from './use-map-line';
 import './receipts.css';
 import type { Receipt } from './upload-receipt';
 
-const MATCH_TONES: Record<string, 'accent' | 'warning' | 'neutral'> = { barcode: 'accent', learned: 'accent', alias: 'accent', exact: 'accent', manual: 'accent', suggested: 'warning' };
-
-/** One receipt: store, date and total, every line with what it was matched to, and its import into stock. */
+/**
+ * One receipt: store, date and total, every line with what matched it and why, a sheet per line to
+ * map it, and its import into stock.
+ */
 export function ReceiptScreen({ receiptId }: { receiptId: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
@@ -48,30 +55,59 @@ function ReceiptLines({ receipt, money }: { receipt: Receipt; money: (amount: nu
   const locale = i18n.resolvedLanguage ?? 'en';
   const { canWrite } = useSession();
   const importState = useReceiptImport(receipt);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const mapLine = useMapLine(receipt.id, (input) => {
+    setOpenId(null);
+    // A line just mapped by hand is meant to go into stock with the others.
+    if (input.product) importState.toggle(input.itemId, true);
+  });
+  const items = receipt.items ?? [];
+  const openLine = items.find((item) => item.id === openId) ?? null;
+  const open = (id: string) => {
+    mapLine.reset();
+    setOpenId(id);
+  };
   return (
     <>
       <p className="muted" data-testid="receipt-summary">
         {[receipt.purchase_date ? formatDay(receipt.purchase_date, locale) : null, money(receipt.total)].filter(Boolean).join(' · ')}
       </p>
+      {mapLine.isError && !openLine && (
+        <Banner tone="danger" role="alert">
+          {t('receipts.review.failed')}
+        </Banner>
+      )}
       <List data-testid="receipt-lines">
-        {(receipt.items ?? []).map((item) => {
-          const name = item.normalized_name ?? item.raw_name;
+        {items.map((item) => {
+          const name = lineName(item);
+          const match = lineMatch(item);
+          let action: ReactNode = undefined;
+          if (canWrite && importable(item)) {
+            action = <CheckCircle checked={importState.isChosen(item.id)} onChange={(take) => importState.toggle(item.id, take)} label={t('receipts.import.choose', { name })} />;
+          } else if (canWrite && acceptable(item) && match.productId && match.productName) {
+            const product = { id: match.productId, name: match.productName };
+            action = (
+              <Button variant="secondary" icon={Check} aria-label={t('receipts.review.acceptLine', { name, product: product.name })} disabled={mapLine.isPending} onClick={() => mapLine.mutate({ itemId: item.id, product, remember: true })}>
+                {t('receipts.review.acceptShort')}
+              </Button>
+            );
+          }
           return (
             <ListRow
               key={item.id}
               // The article name as the parser read it (wrapped lines joined); the printed text when there is none.
               title={name}
               leading={false}
+              onClick={() => open(item.id)}
               subtitle={
                 item.imported ? (
                   <Badge tone="accent">{t('receipts.import.inStockAs', { name: item.catalog_product_name ?? name })}</Badge>
                 ) : (
-                  <>
-                    <Badge tone={MATCH_TONES[item.match_status] ?? 'neutral'}>
-                      {item.catalog_product_name ? t('receipts.matchedTo', { name: item.catalog_product_name }) : t(`receipts.match.${item.match_status}`, { defaultValue: item.match_status })}
-                    </Badge>
-                    {item.import_error ? <span className="receipt-line-error"> {item.import_error}</span> : null}
-                  </>
+                  <span className="receipt-subtitle">
+                    <MatchBadge match={match} />
+                    {match.productName && <span>{t(match.kind === 'suggested' ? 'receipts.suggestedTo' : 'receipts.matchedTo', { name: match.productName })}</span>}
+                    {item.import_error ? <span className="receipt-line-error">{item.import_error}</span> : null}
+                  </span>
                 )
               }
               trailing={
@@ -82,16 +118,15 @@ function ReceiptLines({ receipt, money }: { receipt: Receipt; money: (amount: nu
                   )}
                 </span>
               }
-              action={
-                canWrite && importable(item) ? (
-                  <CheckCircle checked={importState.isChosen(item.id)} onChange={(take) => importState.toggle(item.id, take)} label={t('receipts.import.choose', { name })} />
-                ) : undefined
-              }
+              action={action}
             />
           );
         })}
       </List>
       {canWrite && <ImportLines state={importState} />}
+      <Sheet open={openLine !== null} onClose={() => setOpenId(null)} title={openLine ? lineName(openLine) : ''} closeLabel={t('receipts.review.close')} className="receipt-review-sheet">
+        {openLine && <MapLine key={openLine.id} line={openLine} canWrite={canWrite} mapLine={mapLine} />}
+      </Sheet>
     </>
   );
 }
