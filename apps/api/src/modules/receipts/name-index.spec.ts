@@ -1,4 +1,4 @@
-import { WRatio } from 'fuzzball';
+import { full_process as fullProcess, WRatio } from 'fuzzball';
 import { describe, expect, it } from 'vitest';
 import { NameIndex } from './name-index.js';
 
@@ -100,5 +100,46 @@ describe('NameIndex', () => {
     expect(index.candidates('ei')).toEqual(expect.arrayContaining(['ei', 'eier 10 stk']));
     expect(index.candidates('ei')).not.toContain('bananen');
     expect(index.candidates('q')).toEqual([]);
+  });
+});
+
+describe('NameIndex against WRatio on lines with till and OCR changes', () => {
+  it('never leaves out a name WRatio scores 90 or more, and leaves out most of the others', () => {
+    const words = ['milch', 'vollmilch', 'bio', 'h', 'ja', 'butter', 'kase', 'gouda', 'ei', 'eier', 'brot', 'vollkorn', 'apfel', 'saft', 'a', 'x', '1', '3', '5', '10', '500g', 'stk', 'tomaten', 'passiert', 'nudeln', 'reis', 'hafer', 'drink', 'kräuter', 'café', '1,5l', '0.5'];
+    let seed = 2026;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+    const name = () => Array.from({ length: 1 + Math.floor(random() * 6) }, () => pick(words)).join(random() < 0.2 ? '  ' : ' ');
+    // A letter dropped, doubled or replaced, the words turned around, a word added.
+    const changed = (text: string): string => {
+      let out = text;
+      for (let edits = Math.floor(random() * 5); edits > 0; edits -= 1) {
+        const at = Math.floor(random() * Math.max(out.length, 1));
+        const kind = Math.floor(random() * 6);
+        if (kind === 0) out = out.slice(0, at) + out.slice(at + 1);
+        else if (kind === 1) out = out.slice(0, at) + out[at] + out.slice(at);
+        else if (kind === 2) out = out.slice(0, at) + pick([...'aeiounrst -.']) + out.slice(at + 1);
+        else if (kind === 3) out = out.split(' ').reverse().join(' ');
+        else if (kind === 4) out = `${pick(words)} ${out}`;
+        else out = `${out} ${pick(words)}`;
+      }
+      return out;
+    };
+    const products = Array.from({ length: 600 }, name);
+    const index = new NameIndex(products, (product) => product, (text) => fullProcess(text, { force_ascii: false, collapseWhitespace: true }));
+    let high = 0;
+    let offered = 0;
+    for (let i = 0; i < 200; i += 1) {
+      const line = random() < 0.6 ? changed(pick(products)) : name();
+      const candidates = new Set(index.candidates(line));
+      offered += candidates.size;
+      for (const product of products) {
+        if (WRatio(line, product) < 90) continue;
+        high += 1;
+        expect(candidates.has(product), `${line} | ${product}: WRatio ${WRatio(line, product)}`).toBe(true);
+      }
+    }
+    expect(high).toBeGreaterThan(1_000);
+    expect(offered / (200 * products.length)).toBeLessThan(0.1);
   });
 });
