@@ -10,4 +10,5 @@ export const sharedKeys = {
   unresolvedScans: ['scans', 'unresolved'] as const,
   product: (id: string) => ['catalog', 'product', id] as const,
   products: (query = '') => ['catalog', 'products', query] as const,
+  masterData: ['catalog', 'master-data'] as const,
 };

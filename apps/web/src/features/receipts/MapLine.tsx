@@ -9,23 +9,28 @@ import { sharedKeys } from '../../app/query-keys';
 import { ApiError, ok } from '../../lib/api-result';
 import { Banner, Button, Checkbox, EmptyState, Field, Input, List, ListRow } from '../../ui';
 import { acceptable, lineMatch, lineName, type ReceiptLine } from './line-match';
+import { LineCandidates, NewProductFromLine } from './LineProducts';
 import { MatchBadge } from './MatchBadge';
+import type { useLineProduct } from './use-line-product';
 import type { useMapLine } from './use-map-line';
 
 /** Searching starts from this many characters; one letter matches half the catalog. */
 const MIN_QUERY = 2;
 
 interface MapLineProps {
+  receiptId: string;
   line: ReceiptLine;
   canWrite: boolean;
   mapLine: ReturnType<typeof useMapLine>;
+  lineProduct: ReturnType<typeof useLineProduct>;
 }
 
 /**
  * A line's mapping, inside the review sheet: what matched it and why, then (for members, on a line
- * not in stock yet) take the suggestion, pick a product from the catalog, or unmap it.
+ * not in stock yet) take the suggestion, pick a product from the catalog, confirm an Open Food Facts
+ * candidate, create a product from the line, or unmap it.
  */
-export function MapLine({ line, canWrite, mapLine }: MapLineProps) {
+export function MapLine({ receiptId, line, canWrite, mapLine, lineProduct }: MapLineProps) {
   const { t } = useTranslation();
   const api = useApi();
   const match = lineMatch(line);
@@ -105,6 +110,8 @@ export function MapLine({ line, canWrite, mapLine }: MapLineProps) {
           ))}
         </List>
       )}
+      <LineCandidates receiptId={receiptId} line={line} remember={remember} lineProduct={lineProduct} />
+      <NewProductFromLine line={line} remember={remember} lineProduct={lineProduct} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { acceptable, lineMatch, lineName } from './line-match';
 import { MapLine } from './MapLine';
 import { MatchBadge } from './MatchBadge';
 import { receiptKeys } from './receipt-keys';
+import { useLineProduct } from './use-line-product';
 import { useMapLine } from './use-map-line';
 import './receipts.css';
 import type { Receipt } from './upload-receipt';
@@ -61,10 +62,16 @@ function ReceiptLines({ receipt, money }: { receipt: Receipt; money: (amount: nu
     // A line just mapped by hand is meant to go into stock with the others.
     if (input.product) importState.toggle(input.itemId, true);
   });
+  const lineProduct = useLineProduct(receipt.id, (itemId) => {
+    setOpenId(null);
+    importState.toggle(itemId, true);
+  });
   const items = receipt.items ?? [];
   const openLine = items.find((item) => item.id === openId) ?? null;
   const open = (id: string) => {
     mapLine.reset();
+    lineProduct.confirm.reset();
+    lineProduct.create.reset();
     setOpenId(id);
   };
   return (
@@ -125,7 +132,7 @@ function ReceiptLines({ receipt, money }: { receipt: Receipt; money: (amount: nu
       </List>
       {canWrite && <ImportLines state={importState} />}
       <Sheet open={openLine !== null} onClose={() => setOpenId(null)} title={openLine ? lineName(openLine) : ''} closeLabel={t('receipts.review.close')} className="receipt-review-sheet">
-        {openLine && <MapLine key={openLine.id} line={openLine} canWrite={canWrite} mapLine={mapLine} />}
+        {openLine && <MapLine key={openLine.id} receiptId={receipt.id} line={openLine} canWrite={canWrite} mapLine={mapLine} lineProduct={lineProduct} />}
       </Sheet>
     </>
   );
