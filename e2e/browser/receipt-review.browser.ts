@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.js';
 import { pageApi, TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+import type { FakeHttpServer } from '../support/fake-http.js';
+import { startFakeOffSearch, startFakeOpenFoodFacts, type OffSearchHit } from '../support/fake-open-food-facts.js';
 import { textPdf } from '../support/pdfs.js';
 
 const PASSWORD = 'receipt review owner password';
@@ -28,6 +31,24 @@ const OAT = /oatly hafer barista/i;
 const YOGHURT = /joghurt natur/i;
 const BANANAS = /bananen/i;
 
+/** A valid EAN-13 from twelve digits. */
+const ean = (twelve: string) => {
+  const sum = [...twelve].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+};
+/** A third receipt: the skyr Open Food Facts knows, the crispbread nobody knows yet. */
+const THIRD = receipt('28.03.2025', '2,19', ['SKYR NATUR 1,99 A', 'KNAECKEBROT 1,49 A'], '5,67');
+const SKYR = /skyr natur/i;
+const CRISPBREAD = /knaeckebrot/i;
+const SKYR_CODE = ean('400000000101');
+const SKYR_HITS: OffSearchHit[] = [
+  { code: SKYR_CODE, product_name: 'Skyr Natur', brands: ['Arla'], quantity: '450 g', image_front_url: 'https://images.example/skyr.jpg', stores: ['REWE'], countries_tags: ['en:germany'] },
+  { code: ean('400000000102'), product_name: 'Skyr Natur Vanille', brands: 'Siggi’s', quantity: '150 g', countries_tags: ['en:germany'] },
+];
+/** A 1×1 PNG: the candidate photo, served in place of the image host. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const servePhotos = (context: BrowserContext) => context.route('https://images.example/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }));
+
 /** Uploads a receipt PDF on the receipts screen and opens it; answers the receipt's address. */
 async function uploadAndOpen(page: Page, baseUrl: string, name: string, lines: string[], count: number): Promise<string> {
   await page.goto(`${baseUrl}/receipts`);
@@ -40,9 +61,21 @@ async function uploadAndOpen(page: Page, baseUrl: string, name: string, lines: s
 }
 
 describe('receipt review in the PWA', () => {
-  const stage = useServerAndBrowser();
+  // The server asks these stand-ins for Open Food Facts; their addresses are known once they run.
+  const offEnv: Record<string, string> = {};
+  const fakes: { search?: FakeHttpServer; products?: FakeHttpServer } = {};
+  beforeAll(async () => {
+    fakes.search = await startFakeOffSearch({ 'SKYR NATUR': SKYR_HITS });
+    fakes.products = await startFakeOpenFoodFacts({});
+    Object.assign(offEnv, { OFF_SEARCH_URL: `${fakes.search.url}/search`, OFF_BASE_URL: fakes.products.url });
+  });
+  afterAll(async () => {
+    await fakes.search?.close();
+    await fakes.products?.close();
+  });
+  const stage = useServerAndBrowser(offEnv);
   // The review's second receipt and the oat drink, for the screenshots after it.
-  const made = { second: '', oatId: '' };
+  const made = { second: '', oatId: '', fourth: '' };
 
   it('maps a line by search and remembers it for the store, takes a suggestion, unmaps, imports, and shows the price history on the product page', async () => {
     const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
@@ -172,6 +205,108 @@ describe('receipt review in the PWA', () => {
         await view.getByTestId('price-history').scrollIntoViewIfNeeded();
         await view.screenshot({ path: join(TEST_OUTPUT, `product-price-chart-${size}-${theme}.png`), fullPage: true });
         expect(await seriousViolations(view), `price chart at ${size} in ${theme}`).toEqual([]);
+        await shot.close();
+      }
+    }
+  });
+
+  it('confirms an Open Food Facts candidate for a line, creates a product from another, and imports them', async () => {
+    expect(made.second, 'the review above ran').not.toBe('');
+    const base = stage.server.baseUrl;
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    await servePhotos(context);
+    const page = await context.newPage();
+    await page.goto(base);
+    await pageApi(page, 'POST', '/api/v1/auth/login', { identifier: 'robin@example.org', password: PASSWORD });
+    await uploadAndOpen(page, base, 'rewe-3.pdf', THIRD, 3);
+
+    // The skyr: asked of Open Food Facts only when the member asks.
+    await line(page, SKYR).locator('.ui-list-row-main').click();
+    const sheet = page.locator('dialog.receipt-review-sheet[open]');
+    await sheet.waitFor();
+    expect(await sheet.getByTestId('candidate-list').count()).toBe(0);
+    await sheet.getByRole('button', { name: 'Search Open Food Facts' }).click();
+    const candidates = sheet.getByTestId('candidate-list');
+    await expect.poll(() => candidates.locator('li').count()).toBe(2);
+    const skyr = candidates.locator('li', { hasText: 'Arla' });
+    expect(await skyr.textContent()).toContain('Skyr Natur');
+    expect(await skyr.textContent()).toContain('Arla · 450 g');
+    // Its photo, and where the data comes from: the record on Open Food Facts.
+    await expect.poll(() => skyr.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    expect(await skyr.getByRole('link', { name: 'Open Food Facts' }).getAttribute('href')).toBe(`${fakes.products!.url}/product/${SKYR_CODE}`);
+    expect(await sheet.getByTestId('candidates-warning').count()).toBe(0);
+
+    // Chosen: a new product, kept in one of the household's locations and counted in one of its units.
+    await skyr.getByRole('button', { name: 'Choose Skyr Natur' }).click();
+    const confirm = sheet.getByTestId('candidate-confirm');
+    await expect.poll(() => confirm.getByRole('combobox', { name: 'Location' }).inputValue()).not.toBe('');
+    expect(await confirm.getByRole('combobox', { name: 'Unit' }).inputValue()).not.toBe('');
+    await confirm.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Fridge' });
+    await confirm.getByRole('combobox', { name: 'Unit' }).selectOption({ label: 'Pack' });
+    await confirm.getByRole('button', { name: 'Map the line to Skyr Natur' }).click();
+    await page.locator('dialog.receipt-review-sheet[open]').waitFor({ state: 'detached' });
+    await expect.poll(() => line(page, SKYR).textContent()).toContain('Mapped by hand→ Skyr Natur');
+    expect(await page.getByRole('checkbox', { name: /Put SKYR NATUR into stock/i }).getAttribute('aria-checked')).toBe('true');
+
+    // The new product carries the candidate's barcode, photo and place.
+    const found = await pageApi<{ id: string; name: string; image_url: string | null; default_location_name: string | null; default_quantity_unit_name: string | null }[]>(
+      page,
+      'GET',
+      '/api/v1/catalog/products?q=Skyr',
+    );
+    const product = found.find((one) => one.name === 'Skyr Natur');
+    expect(product).toMatchObject({ image_url: 'https://images.example/skyr.jpg', default_location_name: 'Fridge', default_quantity_unit_name: 'Pack' });
+
+    // Into stock, with the oat drink the store taught earlier.
+    await expect.poll(() => page.getByTestId('receipt-import').textContent()).toContain('Put 2 lines into stock');
+    await page.getByRole('button', { name: 'Put 2 lines into stock' }).click();
+    await expect.poll(() => page.getByTestId('receipt-import').textContent()).toContain('2 lines are in stock now.');
+    await expect.poll(() => line(page, SKYR).textContent()).toContain('In stock: Skyr Natur');
+
+    // The crispbread Open Food Facts does not know: a product made from the line, its name to start with.
+    await line(page, CRISPBREAD).locator('.ui-list-row-main').click();
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: 'Search Open Food Facts' }).click();
+    await expect.poll(() => sheet.getByTestId('line-candidates').textContent()).toContain('Open Food Facts knows no product like “KNAECKEBROT”.');
+    await sheet.getByRole('button', { name: 'New product' }).click();
+    const name = sheet.getByRole('textbox', { name: 'Name' });
+    expect(await name.inputValue()).toBe('KNAECKEBROT');
+    await name.fill('Knäckebrot Roggen');
+    await sheet.getByTestId('line-new-product').getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Pantry' });
+    await sheet.getByRole('button', { name: 'Create and map the line' }).click();
+    await page.locator('dialog.receipt-review-sheet[open]').waitFor({ state: 'detached' });
+    await expect.poll(() => line(page, CRISPBREAD).textContent()).toContain('Mapped by hand→ Knäckebrot Roggen');
+    await expect.poll(() => page.getByTestId('receipt-import').textContent()).toContain('Put 1 line into stock');
+    const crispbread = await pageApi<{ name: string; default_location_name: string | null }[]>(page, 'GET', '/api/v1/catalog/products?q=Roggen');
+    expect(crispbread.find((one) => one.name === 'Knäckebrot Roggen')?.default_location_name).toBe('Pantry');
+
+    // Bought again: the store now maps the skyr by itself (the screenshots below open this line).
+    made.fourth = await uploadAndOpen(page, base, 'rewe-4.pdf', receipt('04.04.2025', '2,19', ['SKYR NATUR 1,99 A'], '4,18'), 2);
+    await expect.poll(() => line(page, SKYR).textContent()).toContain('Learned for this store→ Skyr Natur');
+    await context.close();
+  });
+
+  it('renders the Open Food Facts candidates at phone and desktop size, light and dark, without serious accessibility problems', async () => {
+    expect(made.fourth, 'the candidates above ran').not.toBe('');
+    const base = stage.server.baseUrl;
+    for (const theme of ['light', 'dark'] as const) {
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        const shot = await stage.browser.newContext({ locale: 'en-GB', viewport, colorScheme: theme });
+        await servePhotos(shot);
+        const view = await shot.newPage();
+        await view.goto(base);
+        await pageApi(view, 'POST', '/api/v1/auth/login', { identifier: 'robin@example.org', password: PASSWORD });
+        // The skyr bought again, not in stock yet: its candidates as the search left them.
+        await view.goto(`${base}${made.fourth}`);
+        await line(view, SKYR).locator('.ui-list-row-main').click();
+        const open = view.locator('dialog.receipt-review-sheet[open]');
+        await open.getByRole('button', { name: 'Search Open Food Facts' }).click();
+        await expect.poll(() => open.getByTestId('candidate-list').locator('li').count()).toBe(2);
+        await open.getByTestId('candidate-list').locator('li', { hasText: 'Arla' }).getByRole('button', { name: 'Choose Skyr Natur' }).click();
+        await open.getByTestId('candidate-list').scrollIntoViewIfNeeded();
+        await expect.poll(() => open.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+        await view.screenshot({ path: join(TEST_OUTPUT, `receipt-candidates-${size}-${theme}.png`) });
+        expect(await seriousViolations(view), `candidates at ${size} in ${theme}`).toEqual([]);
         await shot.close();
       }
     }
