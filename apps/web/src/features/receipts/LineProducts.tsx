@@ -1,3 +1,4 @@
+import type { Schemas } from '@hinv/api-client';
 import Globe from 'lucide-react/icons/globe';
 import PackagePlus from 'lucide-react/icons/package-plus';
 import { useState } from 'react';
@@ -14,13 +15,22 @@ interface Place {
   unitId: string;
 }
 
-/** Where a new product is kept and in what it is counted; the household's first of each to start with. */
+type Entry = Schemas['MasterDataItemResponse'];
+
+/** The entry most products use (the oldest on a tie: the household's first location and unit). */
+function usual(entries: readonly Entry[] | undefined): string {
+  const best = [...(entries ?? [])].sort((a, b) => (b.usage_count ?? 0) - (a.usage_count ?? 0) || a.id - b.id)[0];
+  return best ? String(best.id) : '';
+}
+
+/** Where a new product is kept and in what it is counted; the usual location (not a freezer) and unit to start with. */
 function usePlace(enabled: boolean) {
   const masterData = useMasterData(enabled);
   const [chosen, setChosen] = useState<Partial<Place>>({});
+  const locations = masterData.data?.locations;
   const place: Place = {
-    locationId: chosen.locationId ?? String(masterData.data?.locations[0]?.id ?? ''),
-    unitId: chosen.unitId ?? String(masterData.data?.quantity_units[0]?.id ?? ''),
+    locationId: chosen.locationId ?? (usual(locations?.filter((location) => !location.is_freezer)) || usual(locations)),
+    unitId: chosen.unitId ?? usual(masterData.data?.quantity_units),
   };
   const body = { location_id: place.locationId ? Number(place.locationId) : null, quantity_unit_id: place.unitId ? Number(place.unitId) : null };
   return { masterData, place, body, ready: Boolean(place.locationId && place.unitId), choose: (next: Partial<Place>) => setChosen((before) => ({ ...before, ...next })) };
@@ -87,7 +97,7 @@ export function LineCandidates({ receiptId, line, remember, lineProduct }: { rec
           {t('receipts.candidates.warning')}
         </p>
       )}
-      {candidates.data && list.length === 0 && <p className="muted">{t('receipts.candidates.none', { query: candidates.data.query })}</p>}
+      {candidates.data && list.length === 0 && warnings.length === 0 && <p className="muted">{t('receipts.candidates.none', { query: candidates.data.query })}</p>}
       {list.length > 0 && (
         <List data-testid="candidate-list" aria-label={t('receipts.candidates.list')}>
           {list.map((candidate) => {
