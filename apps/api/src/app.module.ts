@@ -11,6 +11,7 @@ import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
+import { BudgetModule } from './modules/budget/budget.module.js';
 import { ScansModule } from './modules/scans/scans.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { ShoppingModule } from './modules/shopping/shopping.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         ShoppingModule,
         ScansModule,
         PricesModule,
+        BudgetModule,
         HealthModule,
         SettingsModule,
         StatusModule,

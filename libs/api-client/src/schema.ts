@@ -848,6 +848,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/insights/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Month-to-date EUR spending, a pace-based forecast, the same days of the month before, monthly
+         *     history, store shares and how many receipts could be counted. Only receipts with at least one
+         *     imported line count; days are calendar days in the household time zone.
+         */
+        get: operations["getBudgetOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insights/budget/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Owner and admin set one monthly EUR limit and warning percent; a null limit removes it. */
+        put: operations["updateBudgetSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/insights/prices": {
         parameters: {
             query?: never;
@@ -1420,6 +1458,83 @@ export interface components {
             product?: {
                 [key: string]: unknown;
             } | null;
+        };
+        BudgetComparisonResponse: {
+            change_amount: number;
+            change_percent?: number | null;
+            end_date: string;
+            receipt_count: number;
+            spent: number;
+            start_date: string;
+        };
+        BudgetCurrentPeriodResponse: {
+            as_of_date: string;
+            average_receipt: number;
+            daily_available?: number | null;
+            days_elapsed: number;
+            days_remaining: number;
+            days_total: number;
+            forecast: number;
+            latest_purchase_date?: string | null;
+            /** @description YYYY-MM in the household time zone. */
+            month: string;
+            percent_used?: number | null;
+            receipt_count: number;
+            remaining?: number | null;
+            spent: number;
+            start_date: string;
+            /** @enum {string} */
+            status: "unconfigured" | "on_track" | "watch" | "over";
+        };
+        BudgetDataQualityResponse: {
+            confirmed_receipt_count: number;
+            counted_receipt_count: number;
+            coverage_percent: number;
+            missing_total_count: number;
+            other_currency_receipt_count: number;
+            pending_receipt_count: number;
+        };
+        BudgetMonthResponse: {
+            is_current: boolean;
+            month: string;
+            receipt_count: number;
+            spent: number;
+        };
+        BudgetOverviewResponse: {
+            comparison: components["schemas"]["BudgetComparisonResponse"];
+            current_period: components["schemas"]["BudgetCurrentPeriodResponse"];
+            data_quality: components["schemas"]["BudgetDataQualityResponse"];
+            generated_at: string;
+            months: components["schemas"]["BudgetMonthResponse"][];
+            settings: components["schemas"]["BudgetSettingsResponse"];
+            stores: components["schemas"]["BudgetStoreResponse"][];
+        };
+        BudgetSettingsInput: {
+            /** @description The monthly limit in EUR; null removes it (receipts stay as they are). */
+            monthly_limit?: number | null;
+            /**
+             * @description Percent of the limit from which the month is on `watch`.
+             * @default 80
+             */
+            warning_percent?: number;
+        };
+        BudgetSettingsResponse: {
+            configured: boolean;
+            /**
+             * @default EUR
+             * @enum {string}
+             */
+            currency?: "EUR";
+            monthly_limit?: number | null;
+            updated_at?: string | null;
+            warning_percent: number;
+        };
+        BudgetStoreResponse: {
+            receipt_count: number;
+            share_percent: number;
+            spent: number;
+            store_key: string;
+            store_name: string;
         };
         CatalogBarcodeCreateInput: {
             barcode: string;
@@ -5232,6 +5347,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    getBudgetOverview: {
+        parameters: {
+            query?: {
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOverviewResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    updateBudgetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetSettingsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

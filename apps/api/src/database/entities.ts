@@ -1,3 +1,4 @@
+import { BudgetSettingsEntity } from '../modules/budget/budget-settings.entity.js';
 import { ApiTokenEntity } from '../modules/api-tokens/api-token.entity.js';
 import { AuditEventEntity } from '../modules/audit/audit-event.entity.js';
 import { HouseholdEntity } from '../modules/auth/household.entity.js';
@@ -67,4 +68,5 @@ export const ENTITIES = [
   ReceiptStoreMappingEntity,
   ProductAliasEntity,
   SettingsEntity,
+  BudgetSettingsEntity,
 ];

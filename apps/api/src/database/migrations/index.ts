@@ -15,6 +15,7 @@ import { Settings1795443642638 } from './1795443642638-settings.js';
 import { ReceiptFiles1795444709934 } from './1795444709934-receipt-files.js';
 import { ReceiptMappings1795452164926 } from './1795452164926-receipt-mappings.js';
 import { ReceiptImport1795452259752 } from './1795452259752-receipt-import.js';
+import { BudgetSettings1795460000000 } from './1795460000000-budget-settings.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ReceiptFiles1795444709934,
   ReceiptMappings1795452164926,
   ReceiptImport1795452259752,
+  BudgetSettings1795460000000,
 ];
