@@ -16,22 +16,28 @@ export function canonicalReceiptKey(name: string): string {
 
 // Chains recognised in a store name, in the order the reference checks them; each matched as
 // whole words of the normalised name, so "dm" does not hide in "Admiral" nor "netto" in "Nettopreis".
-const RETAILERS: ReadonlyArray<readonly [key: string, pattern: RegExp]> = [
-  ['rewe', /\brewe\b/],
-  ['dm', /\b(?:dm|drogerie markt)\b/],
-  ['aldi', /\baldi\b/],
-  ['lidl', /\blidl\b/],
-  ['edeka', /\bedeka\b/],
-  ['kaufland', /\bkaufland\b/],
-  ['rossmann', /\brossmann\b/],
-  ['netto', /\bnetto\b/],
-  ['penny', /\bpenny\b/],
+const RETAILERS: ReadonlyArray<readonly [key: string, pattern: RegExp, label: string]> = [
+  ['rewe', /\brewe\b/, 'REWE'],
+  ['dm', /\b(?:dm|drogerie markt)\b/, 'dm'],
+  ['aldi', /\baldi\b/, 'ALDI'],
+  ['lidl', /\blidl\b/, 'Lidl'],
+  ['edeka', /\bedeka\b/, 'EDEKA'],
+  ['kaufland', /\bkaufland\b/, 'Kaufland'],
+  ['rossmann', /\brossmann\b/, 'Rossmann'],
+  ['netto', /\bnetto\b/, 'Netto'],
+  ['penny', /\bpenny\b/, 'PENNY'],
 ];
 
 /** The chain a store name belongs to ("REWE Markt GmbH" → "rewe"), or null when none is named. */
 export function knownRetailer(storeName: string): string | null {
   const key = normalizeKey(storeName);
   return RETAILERS.find(([, pattern]) => pattern.test(key))?.[0] ?? null;
+}
+
+/** The chain's name as it writes it ("REWE Markt GmbH" → "REWE"), or null when none is named. */
+export function retailerLabel(storeName: string): string | null {
+  const key = normalizeKey(storeName);
+  return RETAILERS.find(([, pattern]) => pattern.test(key))?.[2] ?? null;
 }
 
 /**

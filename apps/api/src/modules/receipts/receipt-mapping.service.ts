@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { Database } from '../../database/database.js';
-import { BarcodeEntity } from '../catalog/barcode.entity.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { ProductEntity } from '../catalog/product.entity.js';
 import { VariantEntity } from '../catalog/variant.entity.js';
 import type { CatalogItemMappingInput } from './dto/receipt-mapping.dto.js';
@@ -33,6 +33,7 @@ export class ReceiptMappingService {
     private readonly clock: Clock,
     private readonly reconciler: ReceiptReconcileService,
     private readonly receipts: ReceiptsService,
+    private readonly catalog: CatalogService,
   ) {}
 
   async map(receiptId: string, itemId: string, input: CatalogItemMappingInput): Promise<ReceiptResponse> {
@@ -110,8 +111,8 @@ export class ReceiptMappingService {
     }
     const code = item.barcode ? checkBarcode(item.barcode) : null;
     if (code?.valid) {
-      const holder = await manager.findOne(BarcodeEntity, { where: { barcode: code.code }, relations: { variant: true } });
-      if (holder?.variant?.productId === product.id) return holder.variant.id;
+      const holder = await this.catalog.findByBarcode(manager, code.code);
+      if (holder?.product.id === product.id) return holder.variant.id;
     }
     const variants = await manager.find(VariantEntity, { select: { id: true }, where: { productId: product.id }, take: 2 });
     return variants.length === 1 ? variants[0].id : null;

@@ -12,24 +12,12 @@ import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
 import { receiptFingerprint } from './receipt-fingerprint.js';
-import { knownRetailer } from './receipt-keys.js';
+import { retailerLabel } from './receipt-keys.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { acceptReceiptSource, SOURCE_EXTENSION } from './receipt-source.js';
 
 /** How many receipts the list shows, newest first. */
 export const RECEIPT_LIST_LIMIT = 100;
-
-const RETAILER_LABELS: Record<string, string> = {
-  rewe: 'REWE',
-  dm: 'dm',
-  aldi: 'ALDI',
-  lidl: 'Lidl',
-  edeka: 'EDEKA',
-  kaufland: 'Kaufland',
-  rossmann: 'Rossmann',
-  netto: 'Netto',
-  penny: 'PENNY',
-};
 
 export interface UploadedReceiptFile {
   buffer: Buffer;
@@ -101,14 +89,13 @@ export class ReceiptsService {
         const twin = (await this.sameSource(manager, sourceSha256, analysisVersion)) ?? (fingerprint ? await manager.findOne(ReceiptEntity, { where: { fingerprint }, order: { createdAt: 'ASC', id: 'ASC' } }) : null);
         if (twin) return { duplicateOf: twin.id as string | null };
         const now = this.clock.now().toISOString();
-        const retailer = parsed.storeName ? knownRetailer(parsed.storeName) : null;
         await manager.insert(ReceiptEntity, {
           id,
           status: 'review',
           storeName: parsed.storeName,
           storeAddress: null,
           storeNumber: parsed.storeNumber,
-          retailer: retailer ? RETAILER_LABELS[retailer] ?? retailer : null,
+          retailer: parsed.storeName ? retailerLabel(parsed.storeName) : null,
           purchaseDate: parsed.purchaseDate,
           currency: parsed.currency,
           total: parsed.total,
