@@ -14,6 +14,7 @@ const SCENARIOS = {
   'queue-sync': () => import('./queue-sync.mjs'),
   reconcile: () => import('./reconcile.mjs'),
   'price-insights': () => import('./price-insights.mjs'),
+  budget: () => import('./budget.mjs'),
   fuzz: () => import('./fuzz.mjs'),
   'queue-stress': () => import('./queue-stress.mjs'),
   memory: () => import('./memory.mjs'),

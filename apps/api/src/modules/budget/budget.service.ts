@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { normalizeKey } from '@hinv/shared';
-import { calendarDay, Clock } from '../../common/clock.js';
+import { calendarDays, Clock, receiptDay } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { BudgetSettingsEntity } from './budget-settings.entity.js';
@@ -11,10 +11,13 @@ export const BUDGET_CURRENCY = 'EUR';
 export const DEFAULT_WARNING_PERCENT = 80;
 const MAX_STORES = 8;
 
+// Receipts that can fall in the window: a printed date from its first day on, or (undated) read at
+// most a day before it in UTC, since the household's time zone may be up to 14 hours ahead.
 const RECEIPTS_SQL = `
   SELECT r.purchase_date AS purchaseDate, r.created_at AS createdAt, r.total AS total, r.currency AS currency, r.retailer AS retailer,
          r.store_name AS storeName, EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id AND i.imported = 1) AS confirmed
-  FROM receipts r`;
+  FROM receipts r
+  WHERE r.purchase_date >= @from OR (r.purchase_date IS NULL AND r.created_at >= @readFrom)`;
 
 interface ReceiptRow {
   purchaseDate: string | null;
@@ -83,11 +86,10 @@ export class BudgetService {
 
   async overview(months: number): Promise<BudgetOverviewResponse> {
     const now = this.clock.now();
-    const timeZone = this.config.env.TZ;
+    const dayOf = calendarDays(this.config.env.TZ);
     const settings = await this.settings();
-    const receipts = (this.database.sqlite.prepare(RECEIPTS_SQL).all() as ReceiptRow[]).map((row) => toReceipt(row, timeZone));
 
-    const today = calendarDay(now, timeZone);
+    const today = dayOf(now);
     const year = Number(today.slice(0, 4));
     const month = Number(today.slice(5, 7));
     const dayNumber = Number(today.slice(8, 10));
@@ -95,10 +97,59 @@ export class BudgetService {
     const startDate = `${current.key}-01`;
     const daysTotal = daysIn(year, month);
     const daysRemaining = daysTotal - dayNumber;
+    const previous = monthKey(year, month, 1);
+    const comparisonStart = `${previous.key}-01`;
+    const comparisonEnd = `${previous.key}-${pad(Math.min(dayNumber, daysIn(previous.year, previous.month)))}`;
 
-    const inPeriod = receipts.filter((r) => r.day >= startDate && r.day <= today);
-    const counted = inPeriod.filter((r) => r.counted);
-    const spentExact = counted.reduce((sum, r) => sum + r.total, 0);
+    // The history's months, oldest first; the comparison needs the month before even when months = 1.
+    const history = Array.from({ length: months }, (_, index) => monthKey(year, month, months - 1 - index).key);
+    const from = `${monthKey(year, month, Math.max(months - 1, 1)).key}-01`;
+    const readFrom = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString();
+    const rows = this.database.sqlite.prepare(RECEIPTS_SQL).all({ from, readFrom }) as ReceiptRow[];
+
+    // One pass over the window: the month so far, the same days of the month before, each month's
+    // sum and the stores of this month.
+    const spentByMonth = new Map<string, { spent: number; count: number }>();
+    const byStore = new Map<string, { name: string; spent: number; count: number }>();
+    let spentExact = 0;
+    let counted = 0;
+    let confirmed = 0;
+    let pending = 0;
+    let missingTotal = 0;
+    let otherCurrency = 0;
+    let latest: string | null = null;
+    let previousSpent = 0;
+    let compared = 0;
+    for (const row of rows) {
+      const receipt = toReceipt(row, dayOf);
+      if (receipt.day > today) continue;
+      const inPeriod = receipt.day >= startDate;
+      if (inPeriod) {
+        if (receipt.confirmed) {
+          confirmed += 1;
+          if (receipt.total <= 0) missingTotal += 1;
+          else if (receipt.currency !== BUDGET_CURRENCY) otherCurrency += 1;
+        } else if (receipt.total > 0) pending += 1;
+      }
+      if (!receipt.counted) continue;
+      const ofMonth = spentByMonth.get(receipt.day.slice(0, 7)) ?? { spent: 0, count: 0 };
+      ofMonth.spent += receipt.total;
+      ofMonth.count += 1;
+      spentByMonth.set(receipt.day.slice(0, 7), ofMonth);
+      if (receipt.day >= comparisonStart && receipt.day <= comparisonEnd) {
+        previousSpent += receipt.total;
+        compared += 1;
+      }
+      if (!inPeriod) continue;
+      spentExact += receipt.total;
+      counted += 1;
+      if (latest === null || receipt.day > latest) latest = receipt.day;
+      const store = byStore.get(receipt.storeKey) ?? { name: receipt.storeName, spent: 0, count: 0 };
+      store.spent += receipt.total;
+      store.count += 1;
+      byStore.set(receipt.storeKey, store);
+    }
+
     const spent = round2(spentExact);
     const forecast = round2((spentExact / dayNumber) * daysTotal);
     const limit = settings.monthly_limit ?? null;
@@ -110,29 +161,7 @@ export class BudgetService {
       else if ((percentUsed as number) >= settings.warning_percent || forecast > limit) status = 'watch';
       else status = 'on_track';
     }
-    const latest = counted.reduce<string | null>((max, r) => (max === null || r.day > max ? r.day : max), null);
-
-    const previous = monthKey(year, month, 1);
-    const comparisonStart = `${previous.key}-01`;
-    const comparisonEnd = `${previous.key}-${pad(Math.min(dayNumber, daysIn(previous.year, previous.month)))}`;
-    const compared = receipts.filter((r) => r.counted && r.day >= comparisonStart && r.day <= comparisonEnd);
-    const previousSpent = compared.reduce((sum, r) => sum + r.total, 0);
     const change = spentExact - previousSpent;
-
-    const history = [];
-    for (let back = months - 1; back >= 0; back -= 1) {
-      const key = monthKey(year, month, back).key;
-      const ofMonth = receipts.filter((r) => r.counted && r.day.startsWith(`${key}-`) && r.day <= today);
-      history.push({ month: key, spent: round2(ofMonth.reduce((sum, r) => sum + r.total, 0)), receipt_count: ofMonth.length, is_current: back === 0 });
-    }
-
-    const byStore = new Map<string, { name: string; spent: number; count: number }>();
-    for (const r of counted) {
-      const entry = byStore.get(r.storeKey) ?? { name: r.storeName, spent: 0, count: 0 };
-      entry.spent += r.total;
-      entry.count += 1;
-      byStore.set(r.storeKey, entry);
-    }
     const stores: BudgetStoreResponse[] = [...byStore.entries()]
       .sort(([, a], [, b]) => b.spent - a.spent || a.name.localeCompare(b.name))
       .slice(0, MAX_STORES)
@@ -144,7 +173,6 @@ export class BudgetService {
         share_percent: spentExact > 0 ? round2((entry.spent / spentExact) * 100) : 0,
       }));
 
-    const confirmed = inPeriod.filter((r) => r.confirmed);
     return {
       settings,
       current_period: {
@@ -152,8 +180,8 @@ export class BudgetService {
         start_date: startDate,
         as_of_date: today,
         spent,
-        receipt_count: counted.length,
-        average_receipt: counted.length > 0 ? round2(spentExact / counted.length) : 0,
+        receipt_count: counted,
+        average_receipt: counted > 0 ? round2(spentExact / counted) : 0,
         forecast,
         days_elapsed: dayNumber,
         days_total: daysTotal,
@@ -168,19 +196,24 @@ export class BudgetService {
         start_date: comparisonStart,
         end_date: comparisonEnd,
         spent: round2(previousSpent),
-        receipt_count: compared.length,
+        receipt_count: compared,
         change_amount: round2(change),
         change_percent: previousSpent > 0 ? round2((change / previousSpent) * 100) : null,
       },
-      months: history,
+      months: history.map((key) => ({
+        month: key,
+        spent: round2(spentByMonth.get(key)?.spent ?? 0),
+        receipt_count: spentByMonth.get(key)?.count ?? 0,
+        is_current: key === current.key,
+      })),
       stores,
       data_quality: {
-        confirmed_receipt_count: confirmed.length,
-        counted_receipt_count: counted.length,
-        pending_receipt_count: inPeriod.filter((r) => !r.confirmed && r.total > 0).length,
-        missing_total_count: confirmed.filter((r) => r.total <= 0).length,
-        other_currency_receipt_count: confirmed.filter((r) => r.total > 0 && r.currency !== BUDGET_CURRENCY).length,
-        coverage_percent: confirmed.length > 0 ? round2((counted.length / confirmed.length) * 100) : 0,
+        confirmed_receipt_count: confirmed,
+        counted_receipt_count: counted,
+        pending_receipt_count: pending,
+        missing_total_count: missingTotal,
+        other_currency_receipt_count: otherCurrency,
+        coverage_percent: confirmed > 0 ? round2((counted / confirmed) * 100) : 0,
       },
       generated_at: now.toISOString(),
     };
@@ -197,12 +230,12 @@ function toSettings(row: BudgetSettingsEntity | null): BudgetSettingsResponse {
   };
 }
 
-function toReceipt(row: ReceiptRow, timeZone: string): BudgetReceipt {
+function toReceipt(row: ReceiptRow, dayOf: (instant: Date) => string): BudgetReceipt {
   const total = row.total ?? 0;
   const confirmed = row.confirmed === 1;
   const label = row.retailer?.trim() || row.storeName?.trim() || 'unknown';
   return {
-    day: row.purchaseDate ?? calendarDay(new Date(row.createdAt), timeZone),
+    day: receiptDay(row.purchaseDate, row.createdAt, dayOf),
     total,
     confirmed,
     counted: confirmed && total > 0 && row.currency === BUDGET_CURRENCY,

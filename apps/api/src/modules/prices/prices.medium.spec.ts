@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
+import { parseEnvironment } from '../../config/env.js';
 import { Database } from '../../database/database.js';
 import { dataSourceOptions } from '../../database/data-source-options.js';
 import { PricesService } from './prices.service.js';
@@ -50,7 +52,7 @@ describe('price insights on a real SQLite file', () => {
     dataSource = new DataSource(dataSourceOptions(join(directory, 'app.db')));
     await dataSource.initialize();
     await dataSource.runMigrations();
-    prices = new PricesService(new Database(dataSource), new Clock());
+    prices = new PricesService(new Database(dataSource), new Clock(), new AppConfig(parseEnvironment({ DATA_DIR: directory, TZ: 'Europe/Berlin' }), { key: 'k'.repeat(32), source: 'environment' }));
     for (const [id, name] of [
       ['milk', 'Vollmilch'],
       ['butter', 'Butter'],
@@ -78,7 +80,8 @@ describe('price insights on a real SQLite file', () => {
     await receipt(rewe, '2025-03-05', [{ product: 'butter', unit: 2.5 }], { createdAt: '2025-03-05T10:00:00.000Z' });
     await receipt(rewe, '2025-03-05', [{ product: 'butter', unit: 2.2 }], { createdAt: '2025-03-05T09:00:00.000Z' });
     await receipt({}, null, [{ product: 'free', unit: 0 }], { createdAt: '2025-01-15T08:00:00.000Z' });
-    await receipt({}, null, [{ product: 'free', unit: 0.5 }], { createdAt: '2025-01-16T08:00:00.000Z' });
+    // Undated, read at 00:30 on 17 January in the household's time zone (23:30 UTC the day before).
+    await receipt({}, null, [{ product: 'free', unit: 0.5 }], { createdAt: '2025-01-16T23:30:00.000Z' });
   });
   afterAll(async () => {
     await dataSource?.destroy();
@@ -127,9 +130,9 @@ describe('price insights on a real SQLite file', () => {
     expect(products.find((p) => p.product_id === 'cheese')).toMatchObject({ latest_price: 10, previous_price: null, change_amount: null, change_percent: null, observation_count: 1 });
   });
 
-  it('has no percentage after a free purchase, and puts receipts without a store under *', async () => {
+  it('has no percentage after a free purchase, puts receipts without a store under *, and dates undated ones in the household time zone', async () => {
     const free = (await prices.insights(100)).products.find((p) => p.product_id === 'free');
-    expect(free).toMatchObject({ latest_price: 0.5, previous_price: 0, change_amount: 0.5, change_percent: null, latest_date: '2025-01-16' });
+    expect(free).toMatchObject({ latest_price: 0.5, previous_price: 0, change_amount: 0.5, change_percent: null, latest_date: '2025-01-17' });
     expect(free?.stores).toEqual([expect.objectContaining({ store_key: '*', store_name: '', observation_count: 2, average_price: 0.25 })]);
   });
 

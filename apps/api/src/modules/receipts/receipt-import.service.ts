@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { calendarDay, Clock } from '../../common/clock.js';
+import { calendarDays, Clock, receiptDay } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
@@ -77,7 +77,7 @@ export class ReceiptImportService {
       if (lines.length === 0) throw new ApiException(409, 'receipt_nothing_to_import');
 
       const now = this.clock.now().toISOString();
-      const purchaseDay = receipt.purchaseDate ?? calendarDay(this.clock.now(), this.config.env.TZ);
+      const purchaseDay = receiptDay(receipt.purchaseDate, receipt.createdAt, calendarDays(this.config.env.TZ));
       const runId = randomUUID();
       const sqlite = this.database.sqlite;
       const details: ImportRunDetail[] = [];
