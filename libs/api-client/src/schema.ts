@@ -869,6 +869,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/insights/budget/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's counted receipts with all their lines as CSV (date, store, product, quantity, unit
+         *     price, line total), laid out for the spreadsheet of the chosen language. Our addition.
+         */
+        get: operations["exportBudgetCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/insights/budget/settings": {
         parameters: {
             query?: never;
@@ -5368,6 +5388,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BudgetOverviewResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    exportBudgetCsv: {
+        parameters: {
+            query?: {
+                /** @description The month (`YYYY-MM`, household time zone); the current month when omitted. */
+                month?: string;
+                /** @description `de`: `;` and a decimal comma; `en`: `,` and a point. The caller's preferred language when omitted. */
+                locale?: "de" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row (UTF-8 with a byte order mark) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Not signed in */

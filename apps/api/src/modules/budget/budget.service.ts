@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { normalizeKey } from '@hinv/shared';
-import { calendarDays, Clock, receiptDay } from '../../common/clock.js';
+import { normalizeKey, type Locale } from '@hinv/shared';
+import { calendarDay, calendarDays, Clock, receiptDay } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
+import { budgetCsv } from './budget-csv.js';
 import { BudgetSettingsEntity } from './budget-settings.entity.js';
 import type { BudgetOverviewResponse, BudgetSettingsInput, BudgetSettingsResponse, BudgetStatus, BudgetStoreResponse } from './dto/budget.dto.js';
 
@@ -11,15 +12,26 @@ export const BUDGET_CURRENCY = 'EUR';
 export const DEFAULT_WARNING_PERCENT = 80;
 const MAX_STORES = 8;
 
-// Receipts that can fall in the window: a printed date from its first day on, or (undated) read at
-// most a day before it in UTC, since the household's time zone may be up to 14 hours ahead.
+// Receipts that can fall in a window of days: a printed date inside it, or (undated) read within a
+// day of it in UTC, since the household's time zone may be up to 14 hours away; `receiptDay` decides.
 const RECEIPTS_SQL = `
-  SELECT r.purchase_date AS purchaseDate, r.created_at AS createdAt, r.total AS total, r.currency AS currency, r.retailer AS retailer,
+  SELECT r.id AS id, r.purchase_date AS purchaseDate, r.created_at AS createdAt, r.total AS total, r.currency AS currency, r.retailer AS retailer,
          r.store_name AS storeName, EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id AND i.imported = 1) AS confirmed
   FROM receipts r
-  WHERE r.purchase_date >= @from OR (r.purchase_date IS NULL AND r.created_at >= @readFrom)`;
+  WHERE r.purchase_date BETWEEN @from AND @to OR (r.purchase_date IS NULL AND r.created_at BETWEEN @readFrom AND @readTo)
+  ORDER BY r.created_at, r.rowid`;
+
+// The lines of the given receipts, in receipt order as listed in `json_each` and then as printed.
+const LINES_SQL = `
+  SELECT i.receipt_id AS receiptId, COALESCE(p.name, i.raw_name) AS product, i.quantity AS quantity,
+         COALESCE(i.unit_price, ROUND(i.total_price / (CASE WHEN i.quantity > 0 THEN i.quantity ELSE 1 END), 2)) AS unitPrice, i.total_price AS lineTotal
+  FROM json_each(@ids) AS chosen
+  JOIN receipt_items i ON i.receipt_id = chosen.value
+  LEFT JOIN products p ON p.id = i.product_id
+  ORDER BY chosen.key, i.position`;
 
 interface ReceiptRow {
+  id: string;
   purchaseDate: string | null;
   createdAt: string;
   total: number | null;
@@ -29,7 +41,16 @@ interface ReceiptRow {
   confirmed: number;
 }
 
+interface LineRow {
+  receiptId: string;
+  product: string;
+  quantity: number | null;
+  unitPrice: number | null;
+  lineTotal: number | null;
+}
+
 interface BudgetReceipt {
+  id: string;
   day: string;
   total: number;
   confirmed: boolean;
@@ -84,6 +105,38 @@ export class BudgetService {
     return toSettings(await repository.save(row));
   }
 
+  /** `YYYY-MM` of today in the household time zone. */
+  currentMonth(): string {
+    return calendarDay(this.clock.now(), this.config.env.TZ).slice(0, 7);
+  }
+
+  /**
+   * A month's counted receipts and all their lines as CSV (`YYYY-MM` in the household time zone,
+   * up to today): for households that keep their own spreadsheet.
+   */
+  async csv(month: string, locale: Locale): Promise<{ filename: string; body: string }> {
+    const dayOf = calendarDays(this.config.env.TZ);
+    const today = dayOf(this.clock.now());
+    const last = `${month}-${pad(daysIn(Number(month.slice(0, 4)), Number(month.slice(5, 7))))}`;
+    const receipts = this.receiptsBetween(`${month}-01`, last < today ? last : today)
+      .map((row) => toReceipt(row, dayOf))
+      .filter((receipt) => receipt.counted && receipt.day.startsWith(`${month}-`) && receipt.day <= today)
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const byId = new Map(receipts.map((receipt) => [receipt.id, receipt]));
+    const lines = (this.database.sqlite.prepare(LINES_SQL).all({ ids: JSON.stringify(receipts.map((receipt) => receipt.id)) }) as LineRow[]).map((line) => {
+      const receipt = byId.get(line.receiptId) as BudgetReceipt;
+      return { day: receipt.day, store: receipt.storeName, product: line.product, quantity: line.quantity ?? 1, unitPrice: line.unitPrice, lineTotal: line.lineTotal };
+    });
+    return { filename: `budget-${month}.csv`, body: budgetCsv(lines, locale) };
+  }
+
+  /** Receipts whose day may fall between two calendar days (inclusive); callers date them with `receiptDay`. */
+  private receiptsBetween(from: string, to: string): ReceiptRow[] {
+    const readFrom = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString();
+    const readTo = new Date(Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000).toISOString();
+    return this.database.sqlite.prepare(RECEIPTS_SQL).all({ from, to, readFrom, readTo }) as ReceiptRow[];
+  }
+
   async overview(months: number): Promise<BudgetOverviewResponse> {
     const now = this.clock.now();
     const dayOf = calendarDays(this.config.env.TZ);
@@ -103,9 +156,7 @@ export class BudgetService {
 
     // The history's months, oldest first; the comparison needs the month before even when months = 1.
     const history = Array.from({ length: months }, (_, index) => monthKey(year, month, months - 1 - index).key);
-    const from = `${monthKey(year, month, Math.max(months - 1, 1)).key}-01`;
-    const readFrom = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString();
-    const rows = this.database.sqlite.prepare(RECEIPTS_SQL).all({ from, readFrom }) as ReceiptRow[];
+    const rows = this.receiptsBetween(`${monthKey(year, month, Math.max(months - 1, 1)).key}-01`, today);
 
     // One pass over the window: the month so far, the same days of the month before, each month's
     // sum and the stores of this month.
@@ -235,6 +286,7 @@ function toReceipt(row: ReceiptRow, dayOf: (instant: Date) => string): BudgetRec
   const confirmed = row.confirmed === 1;
   const label = row.retailer?.trim() || row.storeName?.trim() || 'unknown';
   return {
+    id: row.id,
     day: receiptDay(row.purchaseDate, row.createdAt, dayOf),
     total,
     confirmed,

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, Matches, Max, Min } from 'class-validator';
+import { LOCALES, type Locale } from '@hinv/shared';
 import { Nullable } from '../../../common/errors/nullable.js';
 
 export const BUDGET_STATUSES = ['unconfigured', 'on_track', 'watch', 'over'] as const;
@@ -117,4 +118,18 @@ export class BudgetOverviewResponse {
   stores: BudgetStoreResponse[];
   data_quality: BudgetDataQualityResponse;
   generated_at: string;
+}
+
+export class BudgetCsvQuery {
+  /** The month (`YYYY-MM`, household time zone); the current month when omitted. */
+  @IsOptional()
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month must be YYYY-MM' })
+  @ApiProperty({ type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', required: false, example: '2026-11' })
+  month?: string;
+
+  /** `de`: `;` and a decimal comma; `en`: `,` and a point. The caller's preferred language when omitted. */
+  @IsOptional()
+  @IsIn(LOCALES)
+  @ApiProperty({ enum: LOCALES, required: false })
+  locale?: Locale;
 }
