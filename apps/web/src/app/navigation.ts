@@ -5,12 +5,13 @@ import Package from 'lucide-react/icons/package';
 import ReceiptText from 'lucide-react/icons/receipt-text';
 import ScanBarcode from 'lucide-react/icons/scan-barcode';
 import Settings from 'lucide-react/icons/settings';
+import Wallet from 'lucide-react/icons/wallet';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { paths } from './paths';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.home' | 'nav.scan' | 'nav.stock' | 'nav.shopping' | 'nav.catalog' | 'nav.receipts' | 'nav.settings';
+  label: 'nav.home' | 'nav.scan' | 'nav.stock' | 'nav.shopping' | 'nav.catalog' | 'nav.receipts' | 'nav.budget' | 'nav.settings';
   icon: LucideIcon;
   /** Other paths that belong to this item (a product page belongs to stock). */
   also?: RegExp;
@@ -25,6 +26,7 @@ export const NAVIGATION: NavigationItem[] = [
   { path: paths.shopping, label: 'nav.shopping', icon: ShoppingCart },
   { path: paths.catalog, label: 'nav.catalog', icon: BookOpen, wideOnly: true },
   { path: paths.receipts, label: 'nav.receipts', icon: ReceiptText, also: /^\/receipts\//, wideOnly: true },
+  { path: paths.budget, label: 'nav.budget', icon: Wallet, wideOnly: true },
   { path: paths.settings, label: 'nav.settings', icon: Settings, also: /^\/settings\// },
 ];
 

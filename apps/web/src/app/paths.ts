@@ -13,6 +13,7 @@ export const paths = {
   receipt: (id: string) => `/receipts/${encodeURIComponent(id)}`,
   /** Where the installed app receives shared files (app/share-target.ts); never a screen of its own. */
   receiptShare: '/receipts/share',
+  budget: '/budget',
   settings: '/settings',
   settingsSection: (section: SettingsSection) => `/settings/${section}`,
   invite: (token: string) => `/invite/${token}`,

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatFileSize, formatQuantity, freshness, localDay } from './format';
+import { formatDay, formatDayRange, formatFileSize, formatMoney, formatMonth, formatQuantity, freshness, localDay } from './format';
 
 describe('formatting per locale', () => {
   it('writes numbers the German and the English way', () => {
     expect(formatQuantity(1234.5, 'de')).toBe('1.234,5');
     expect(formatQuantity(1234.5, 'en')).toBe('1,234.5');
     expect(formatQuantity(0.1 + 0.2, 'en')).toBe('0.3');
+  });
+
+  it('writes euros and months the German and the English way', () => {
+    // Intl separates amount and sign with a no-break space.
+    expect(formatMoney(1234.56, 'de')).toBe('1.234,56\u00a0€');
+    expect(formatMoney(1234.56, 'en')).toBe('€1,234.56');
+    expect(formatMonth('2026-11', 'de')).toBe('November 2026');
+    expect(formatMonth('2026-03', 'en', 'short')).toBe('Mar');
+    expect(formatMonth('2026-01', 'en')).toBe('January 2026');
+    expect(formatDayRange('2026-10-01', '2026-10-23', 'de')).toBe('01.–23.10.2026');
+    // Intl puts thin spaces around the dash in English.
+    expect(formatDayRange('2026-02-01', '2026-02-28', 'en')).toBe('Feb 1\u2009–\u200928, 2026');
   });
 
   it('writes a calendar date without shifting it by the time zone', () => {

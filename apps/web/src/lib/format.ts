@@ -18,6 +18,28 @@ export function formatDay(isoDate: string, locale: string): string {
   return format.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }
 
+/** Two calendar days as one range the way the reader writes it (`1–23 Oct 2026`, `01.–23.10.2026`). */
+export function formatDayRange(first: string, last: string, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  return format.formatRange(new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`));
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount as the reader writes money (de: `1.234,56 €`, en: `€1,234.56`). */
+export function formatMoney(amount: number, locale: string, currency = 'EUR'): string {
+  const key = `${locale}:${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  return format.format(amount);
+}
+
+/** A month (`YYYY-MM`) as the reader names it: `November 2026`; `short` gives `Nov 26` for chart labels. */
+export function formatMonth(month: string, locale: string, style: 'long' | 'short' = 'long'): string {
+  const options: Intl.DateTimeFormatOptions = style === 'long' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(new Date(`${month}-01T00:00:00Z`));
+}
+
 /** A file's size as people read it: `820 kB`, `3.4 MB` (`3,4 MB` in German). */
 export function formatFileSize(bytes: number, locale: string): string {
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(1, Math.round(bytes / 1000)), 'kilobyte'];

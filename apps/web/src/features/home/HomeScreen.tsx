@@ -4,6 +4,7 @@ import Inbox from 'lucide-react/icons/inbox';
 import PackageCheck from 'lucide-react/icons/package-check';
 import ReceiptText from 'lucide-react/icons/receipt-text';
 import ScanBarcode from 'lucide-react/icons/scan-barcode';
+import Wallet from 'lucide-react/icons/wallet';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useApi } from '../../app/api-context';
@@ -134,6 +135,9 @@ export function HomeScreen() {
         <List>
           <Link href={paths.receipts} asChild>
             <ListRow title={t('home.receipts')} leading={<ReceiptText aria-hidden="true" size={24} />} />
+          </Link>
+          <Link href={paths.budget} asChild>
+            <ListRow title={t('home.budget')} leading={<Wallet aria-hidden="true" size={24} />} />
           </Link>
         </List>
       </Card>

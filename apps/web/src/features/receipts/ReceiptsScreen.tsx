@@ -34,7 +34,10 @@ export function ReceiptsScreen() {
   const online = useOnline();
   const [, navigate] = useLocation();
   // Set by the service worker (or the server) when a share could not be kept whole.
-  const shareLanding = new URLSearchParams(useSearch()).get('share');
+  const search = new URLSearchParams(useSearch());
+  const shareLanding = search.get('share');
+  // `?status=review` (the budget's link): only the receipts that wait for review.
+  const onlyReview = search.get('status') === 'review';
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -48,6 +51,7 @@ export function ReceiptsScreen() {
       refreshReceipts();
     },
   });
+  const shown = onlyReview ? receipts.data?.filter((receipt) => receipt.status === 'review') : receipts.data;
   const sharedName = shared.active ? shared.waiting?.find((entry) => entry.id === shared.active?.id)?.name : undefined;
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
     amount === null || amount === undefined ? '' : new Intl.NumberFormat(locale, { style: 'currency', currency: currency || 'EUR' }).format(amount);
@@ -137,10 +141,24 @@ export function ReceiptsScreen() {
         <SharedReceiptList view={shared} online={online} canUpload={canQueue} />
         <QueryProblem query={receipts} />
         {receipts.isPending && <Skeleton width="100%" height={56} />}
-        {receipts.data?.length === 0 && <EmptyState icon={ReceiptIcon} title={t('receipts.empty')} headingLevel={3} />}
-        {receipts.data && receipts.data.length > 0 && (
+        {onlyReview && (
+          <Banner
+            tone="info"
+            role="status"
+            data-testid="receipt-filter"
+            action={
+              <Button variant="quiet" onClick={() => navigate(paths.receipts, { replace: true })}>
+                {t('receipts.showAll')}
+              </Button>
+            }
+          >
+            {t('receipts.onlyReview')}
+          </Banner>
+        )}
+        {shown?.length === 0 && <EmptyState icon={ReceiptIcon} title={onlyReview ? t('receipts.noneInReview') : t('receipts.empty')} headingLevel={3} />}
+        {shown && shown.length > 0 && (
           <List data-testid="receipt-list">
-            {receipts.data.map((receipt) => (
+            {shown.map((receipt) => (
               <Link key={receipt.id} href={paths.receipt(receipt.id)} asChild>
                 <ListRow
                   title={receipt.store_name ?? t('receipts.unknownStore')}
