@@ -174,4 +174,29 @@ describe('budget overview on a real SQLite file', () => {
     expect(await budget.saveSettings({ monthly_limit: null })).toEqual({ configured: false, monthly_limit: null, warning_percent: 80, currency: 'EUR', updated_at: null });
     expect((await budget.overview(1)).current_period).toMatchObject({ spent: 10, status: 'unconfigured' });
   });
+
+  it('leaves receipts before the window out and still compares with the month before when one month is asked for', async () => {
+    await receipt({ date: '2025-12-31', total: 999 });
+    await receipt({ date: '2026-02-10', total: 20 });
+    await receipt({ date: '2026-03-05', total: 30 });
+    const overview = await budgetAt('2026-03-15T10:00:00Z').overview(1);
+    expect(overview.months).toEqual([{ month: '2026-03', spent: 30, receipt_count: 1, is_current: true }]);
+    expect(overview.comparison).toMatchObject({ spent: 20, receipt_count: 1 });
+    const two = await budgetAt('2026-03-15T10:00:00Z').overview(3);
+    expect(two.months.map((m) => m.spent)).toEqual([0, 20, 30]);
+  });
+
+  it('lists a month in the CSV by the household day: an undated receipt read at 00:30 local on 1 April belongs to April', async () => {
+    await receipt({ date: null, total: 12.5, createdAt: '2026-03-31T22:30:00.000Z' });
+    await receipt({ date: '2026-03-31', total: 7 });
+    await receipt({ date: '2026-03-20', total: 9, imported: false });
+    const budget = budgetAt('2026-04-10T10:00:00Z');
+    const march = await budget.csv('2026-03', 'en');
+    const april = await budget.csv('2026-04', 'de');
+    expect(march.filename).toBe('budget-2026-03.csv');
+    expect(march.body.split('\r\n').slice(1, -1)).toEqual(['2026-03-31,REWE,line,1,1.00,1.00']);
+    expect(april.body.split('\r\n').slice(1, -1)).toEqual(['2026-04-01;REWE;line;1;1,00;1,00']);
+    // Months after today have nothing yet.
+    expect((await budget.csv('2026-05', 'en')).body.split('\r\n').slice(1, -1)).toEqual([]);
+  });
 });
