@@ -13,6 +13,8 @@ const MISSING = '4006381333931';
 const REDIRECTED = '5449000000996';
 const LIMITED = '8710398500014';
 const OTHER = '4000417025005';
+/** Known nowhere: its drafts stay in the inbox. */
+const STATION_CODE = '4260123456788';
 
 interface Draft {
   id: string;
@@ -157,6 +159,22 @@ describe('resolving scans against a fake Open Food Facts', () => {
     expect((await fetch(`${server.baseUrl}/api/v1/scans/resolve`, { method: 'POST', headers: { ...bearer(reader), 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
   });
 
+  it('names the scanner station a scan came from in the draft and the inbox, and no station for a browser scan', async () => {
+    const { token } = await createToken(owner, ['scans:read', 'scans:write', 'catalog:read'], 'Pantry door');
+    const fromStation = (await (
+      await fetch(`${server.baseUrl}/api/v1/scans/resolve`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ barcode: STATION_CODE, mode: 'consume', client_mutation_id: 'station-scan-1' }),
+      })
+    ).json()) as Draft & { station_name: string | null };
+    expect(fromStation).toMatchObject({ mode: 'consume', station_name: 'Pantry door', status: 'unresolved' });
+    const fromBrowser = (await (await resolve(STATION_CODE, 'add', 'browser-scan-1')).json()) as Draft & { station_name: string | null };
+    expect(fromBrowser.station_name).toBeNull();
+    const inbox = await owner.json<(Draft & { station_name: string | null })[]>('GET', '/api/v1/scans/unresolved');
+    expect(inbox.find((draft) => draft.id === fromStation.id)?.station_name).toBe('Pantry door');
+    expect(inbox.find((draft) => draft.id === fromBrowser.id)?.station_name).toBeNull();
+  });
 });
 
 describe('Open Food Facts switched off or too slow', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_TOKEN_SCOPES, type ApiTokenScope } from '@hinv/shared';
+import { API_TOKEN_SCOPES, STATION_SCOPES, type ApiTokenScope } from '@hinv/shared';
 import { bearer, createToken, setUpHousehold, type Browserless } from '../support/household.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
@@ -79,6 +79,22 @@ describe('scope matrix: every operation against a token of every single scope', 
       const response = await fetch(`${server.baseUrl}${concrete(operation.path)}`, { method: operation.method, headers: bearer(token) });
       expect(response.status, `${operation.method} ${operation.path}`).toBe(403);
     }
+  });
+
+  it('keeps a scanner station token (the scopes the pairing flow preselects) to scans and the catalog', async () => {
+    const { token } = await createToken(owner, [...STATION_SCOPES], 'Pantry station');
+    const failures: string[] = [];
+    for (const operation of operations.filter((o) => o.access !== 'public')) {
+      const response = await fetch(`${server.baseUrl}${concrete(operation.path)}`, {
+        method: operation.method,
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: ['GET', 'HEAD', 'DELETE'].includes(operation.method) ? undefined : '{}',
+      });
+      await response.body?.cancel();
+      const allowed = operation.access === 'token' && (STATION_SCOPES as readonly string[]).includes(operation.scope as string);
+      if (allowed === (response.status === 403)) failures.push(`${operation.method} ${operation.path}: ${response.status}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('never falls back to a valid cookie when the bearer header is invalid', async () => {

@@ -2314,6 +2314,11 @@ export interface components {
             product_name?: string | null;
             /** @enum {string} */
             resolution_source: "local" | "cache" | "open_facts" | "unresolved";
+            /**
+             * @description Our addition: the name of the automation token (a scanner station) the scan was made with,
+             *     as it was named then; null when it came from a browser session.
+             */
+            station_name?: string | null;
             /** @enum {string} */
             status: "resolved" | "unresolved" | "confirmed" | "discarded";
             /** @default 0 */

@@ -12,6 +12,8 @@ export interface Principal {
   authenticatedAt?: Date;
   /** Bearer tokens only. */
   tokenId?: string;
+  /** The token's name: scans made with it say where they came from (a scanner station). */
+  tokenName?: string;
   scopes?: readonly ApiTokenScope[];
 }
 

@@ -16,6 +16,7 @@ import { ReceiptFiles1795444709934 } from './1795444709934-receipt-files.js';
 import { ReceiptMappings1795452164926 } from './1795452164926-receipt-mappings.js';
 import { ReceiptImport1795452259752 } from './1795452259752-receipt-import.js';
 import { BudgetSettings1795460000000 } from './1795460000000-budget-settings.js';
+import { ScanStationName1795500000000 } from './1795500000000-scan-station-name.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ReceiptMappings1795452164926,
   ReceiptImport1795452259752,
   BudgetSettings1795460000000,
+  ScanStationName1795500000000,
 ];

@@ -63,6 +63,10 @@ export class ScanDraftEntity {
   @Column({ name: 'created_by', type: 'text', nullable: true })
   createdBy: string | null;
 
+  /** The name of the automation token (a scanner station) the scan came with, as it was then; null from a browser. */
+  @Column({ name: 'station_name', type: 'text', nullable: true })
+  stationName: string | null;
+
   @Column({ name: 'created_at', type: 'text' })
   createdAt: string;
 

@@ -21,6 +21,7 @@ interface DraftRow {
   confirm_key: string | null;
   action_result: string | null;
   created_by: string | null;
+  station_name: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -62,6 +63,7 @@ function toEntity(row: DraftRow): ScanDraftEntity {
     confirmKey: row.confirm_key,
     actionResult: json(row.action_result),
     createdBy: row.created_by,
+    stationName: row.station_name,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -91,9 +93,9 @@ export class ScanDraftsRepository {
       localHit: db.prepare(LOCAL_HIT_SQL),
       insert: db.prepare(
         `INSERT INTO scan_drafts (id, barcode_raw, barcode_normalized, symbology, mode, status, resolution_source, product_id, variant_id,
-                                  suggestion, upstream_error, resolve_key, confirm_key, action_result, created_by, created_at, updated_at)
+                                  suggestion, upstream_error, resolve_key, confirm_key, action_result, created_by, station_name, created_at, updated_at)
          VALUES (@id, @barcodeRaw, @barcodeNormalized, @symbology, @mode, @status, @resolutionSource, @productId, @variantId,
-                 @suggestion, @upstreamError, @resolveKey, @confirmKey, @actionResult, @createdBy, @createdAt, @updatedAt)`,
+                 @suggestion, @upstreamError, @resolveKey, @confirmKey, @actionResult, @createdBy, @stationName, @createdAt, @updatedAt)`,
       ),
       context: db.prepare(CONTEXT_SQL),
     };

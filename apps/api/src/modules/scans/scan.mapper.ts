@@ -41,6 +41,7 @@ export function toScanResponse(draft: ScanDraftEntity, context: DraftContext | u
     suggestion: draft.suggestion,
     upstream_error: draft.upstreamError,
     action_result: draft.actionResult,
+    station_name: draft.stationName,
     created_at: draft.createdAt,
     updated_at: draft.updatedAt,
   };

@@ -198,6 +198,12 @@ export class ScanResponse {
   /** What the confirmation did (mode, quantity, lot, movements, list item). */
   @ApiPropertyOptional({ type: 'object', additionalProperties: {}, nullable: true })
   action_result?: Record<string, unknown> | null;
+  /**
+   * Our addition: the name of the automation token (a scanner station) the scan was made with,
+   * as it was named then; null when it came from a browser session.
+   */
+  @ApiPropertyOptional({ type: 'string', nullable: true })
+  station_name?: string | null;
   created_at: string;
   updated_at: string;
 }
