@@ -15,6 +15,8 @@ const LIMITED = '8710398500014';
 const OTHER = '4000417025005';
 /** Known nowhere: its drafts stay in the inbox. */
 const STATION_CODE = '4260123456788';
+/** Put in the catalog by the station test, and scanned only there. */
+const STATION_KNOWN = '4260123456795';
 
 interface Draft {
   id: string;
@@ -174,6 +176,28 @@ describe('resolving scans against a fake Open Food Facts', () => {
     const inbox = await owner.json<(Draft & { station_name: string | null })[]>('GET', '/api/v1/scans/unresolved');
     expect(inbox.find((draft) => draft.id === fromStation.id)?.station_name).toBe('Pantry door');
     expect(inbox.find((draft) => draft.id === fromBrowser.id)?.station_name).toBeNull();
+
+    // A product of the catalog scanned at the station is resolved: it waits in the station list, not in the unresolved inbox.
+    await owner.json('POST', '/api/v1/catalog/products', { name: 'Pfefferminztee', barcode: STATION_KNOWN });
+    const known = (await (
+      await fetch(`${server.baseUrl}/api/v1/scans/resolve`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ barcode: STATION_KNOWN, mode: 'add', client_mutation_id: 'station-scan-2' }),
+      })
+    ).json()) as Draft;
+    expect(known).toMatchObject({ status: 'resolved', station_name: 'Pantry door' });
+    const waiting = (await owner.json<(Draft & { station_name: string | null })[]>('GET', '/api/v1/scans/from-stations')).filter((draft) => draft.station_name === 'Pantry door');
+    expect(waiting.map((draft) => [draft.id, draft.station_name])).toEqual([
+      [known.id, 'Pantry door'],
+      [fromStation.id, 'Pantry door'],
+    ]);
+    expect((await fetch(`${server.baseUrl}/api/v1/scans/from-stations`, { headers: bearer(token) })).status).toBe(200);
+    expect((await owner.call('DELETE', `/api/v1/scans/${known.id}`)).status).toBe(200);
+    const after = await owner.json<(Draft & { station_name: string | null })[]>('GET', '/api/v1/scans/from-stations');
+    expect(after.map((draft) => draft.id)).toContain(fromStation.id);
+    expect(after.map((draft) => draft.id)).not.toContain(known.id);
+    expect(after.every((draft) => draft.station_name !== null && ['resolved', 'unresolved'].includes(draft.status))).toBe(true);
   });
 });
 

@@ -32,6 +32,17 @@ export class ScansController {
     return this.scans.unresolved();
   }
 
+  /**
+   * Our addition: drafts made at scanner stations (with a token) that still wait for a person's
+   * review, resolved or not, most recently touched first (at most 100). A station never confirms:
+   * a family member does, from the inbox.
+   */
+  @RequireScope('scans:read')
+  @Get('from-stations')
+  listStationScans(): Promise<ScanResponse[]> {
+    return this.scans.fromStations();
+  }
+
   @RequireScope('scans:read')
   @SCAN_NOT_FOUND
   @Get(':scan_id')

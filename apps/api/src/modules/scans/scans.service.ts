@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { checkBarcode, type BarcodeCheck } from '@hinv/shared';
-import type { EntityManager } from 'typeorm';
+import { In, IsNull, Not, type EntityManager } from 'typeorm';
 import type { Principal } from '../../common/access/principal.js';
 import { calendarDay, Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
@@ -165,6 +165,16 @@ export class ScansService {
   /** Unresolved drafts, most recently touched first (at most 100). */
   async unresolved(): Promise<ScanResponse[]> {
     const drafts = await this.database.manager.find(ScanDraftEntity, { where: { status: 'unresolved' }, order: { updatedAt: 'DESC' }, take: 100 });
+    return this.respondMany(drafts);
+  }
+
+  /** Station drafts that wait for review (resolved or unresolved), most recently touched first (at most 100). */
+  async fromStations(): Promise<ScanResponse[]> {
+    const drafts = await this.database.manager.find(ScanDraftEntity, {
+      where: { status: In(['resolved', 'unresolved']), stationName: Not(IsNull()) },
+      order: { updatedAt: 'DESC' },
+      take: 100,
+    });
     return this.respondMany(drafts);
   }
 
