@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import { providerConfigured, SettingsService, type StoredSettings } from '../settings/settings.service.js';
 import type { CatalogSummaryResponse, StatusResponse } from './dto/status-response.dto.js';
@@ -19,6 +20,17 @@ export function integrationStatus(settings: StoredSettings): Omit<StatusResponse
   };
 }
 
+/** Active products and what hangs off them; stock lots that still hold something. */
+export async function readCatalogSummary(manager: EntityManager): Promise<CatalogSummaryResponse> {
+  const [row] = (await manager.query(`
+    SELECT
+      (SELECT COUNT(*) FROM products WHERE active = 1) AS products,
+      (SELECT COUNT(*) FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS variants,
+      (SELECT COUNT(*) FROM product_barcodes b JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS barcodes,
+      (SELECT COUNT(*) FROM stock_lots WHERE quantity > 0) AS stock_lots`)) as CatalogSummaryResponse[];
+  return row;
+}
+
 @Injectable()
 export class StatusService {
   constructor(
@@ -27,18 +39,7 @@ export class StatusService {
   ) {}
 
   async getStatus(): Promise<StatusResponse> {
-    const [settings, catalog] = await Promise.all([this.settings.read(), this.catalogSummary()]);
+    const [settings, catalog] = await Promise.all([this.settings.read(), readCatalogSummary(this.database.manager)]);
     return { version: APP_VERSION, catalog, ...integrationStatus(settings) };
-  }
-
-  /** Active products and what hangs off them; stock lots that still hold something. */
-  private async catalogSummary(): Promise<CatalogSummaryResponse> {
-    const [row] = (await this.database.manager.query(`
-      SELECT
-        (SELECT COUNT(*) FROM products WHERE active = 1) AS products,
-        (SELECT COUNT(*) FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS variants,
-        (SELECT COUNT(*) FROM product_barcodes b JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS barcodes,
-        (SELECT COUNT(*) FROM stock_lots WHERE quantity > 0) AS stock_lots`)) as CatalogSummaryResponse[];
-    return row;
   }
 }
