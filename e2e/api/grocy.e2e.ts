@@ -441,3 +441,41 @@ describe('the Grocy connector against a local Grocy', () => {
     expect(stored.grocy_api_key).toMatch(/^v1\./);
   });
 });
+
+describe('the Grocy timeouts without a test override', () => {
+  let server: RunningServer;
+  let grocy: FakeGrocy;
+  let owner: Browserless;
+
+  beforeAll(async () => {
+    grocy = await startFakeGrocy({ apiKey: GROCY_KEY, state: grocyState() });
+    server = await startServer();
+    owner = await setUpHousehold(server.baseUrl);
+    await owner.json('PUT', '/api/v1/settings', {
+      provider: { type: 'cortecs', base_url: 'https://api.cortecs.ai/v1', model: '' },
+      grocy: { enabled: true, url: grocy.url, api_key: GROCY_KEY },
+      privacy: { delete_image_after_analysis: false, retention_days: 7 },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await grocy?.close();
+  });
+
+  it('gives the connection test 3 s, and every other call longer', async () => {
+    grocy.override = (_request, path) => (path === '/system/info' ? { status: 200, body: { grocy_version: { Version: '4.2.0' } }, delayMs: 3600 } : path === '/stock' ? { status: 200, body: [], delayMs: 3600 } : undefined);
+    let started = Date.now();
+    const test = await owner.call('POST', '/api/v1/settings/test-grocy');
+    const testTook = Date.now() - started;
+    expect(test.status).toBe(502);
+    expect(((await test.json()) as { detail: string }).detail).toContain('no answer within 3 s');
+    expect(testTook).toBeGreaterThanOrEqual(2900);
+    expect(testTook).toBeLessThan(3600);
+
+    started = Date.now();
+    const preview = await owner.call('GET', '/api/v1/integrations/grocy/stock-preview');
+    expect(preview.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3500);
+    grocy.override = null;
+  });
+});
