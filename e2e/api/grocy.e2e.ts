@@ -352,7 +352,7 @@ describe('the Grocy connector against a local Grocy', () => {
     ];
 
     it('creates a Grocy product from a receipt line, with the store mapping learned, and maps the line to it', async () => {
-      const receipt = await upload(rewe(['HALLOUMI 2,99 A', 'VOLLMILCH 3,5% 1,19 A'], '4,18'));
+      const receipt = await upload(rewe(['HALLOUMI 2,99 A', 'SAHNEBUTTER 2,19 A', 'VOLLMILCH 3,5% 1,19 A'], '6,37'));
       const halloumi = line(receipt, 'HALLOUMI');
       expect(halloumi.catalog_product_id).toBeNull();
       const body = { name: 'Halloumi', new_location_name: 'kühlschrank', new_quantity_unit_name: 'Stück', new_product_group_name: 'Käse', default_best_before_days: 21 };
@@ -372,6 +372,16 @@ describe('the Grocy connector against a local Grocy', () => {
       expect(mapped).toMatchObject({ match_status: 'manual', grocy_product_id: created?.id });
       const product = db.prepare('SELECT name, grocy_product_id, default_best_before_days FROM products WHERE id = ?').get(mapped.catalog_product_id);
       expect(product).toEqual({ name: 'Halloumi', grocy_product_id: created?.id, default_best_before_days: 21 });
+
+      // A name Grocy has already: that product is taken, not a second one created.
+      const productsBefore = grocy.state.products.length;
+      const butterLine = line(receipt, 'SAHNEBUTTER');
+      const taken = await call(member, 'POST', `/api/v1/receipts/${receipt.id}/items/${butterLine.id}/create-product`, { name: 'butter', location_id: 1, quantity_unit_id: 2, remember: false });
+      expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+      expect(grocy.state.products).toHaveLength(productsBefore);
+      const butter = line(taken.body as unknown as Receipt, 'SAHNEBUTTER');
+      expect(butter.grocy_product_id).toBe(14);
+      expect(db.prepare('SELECT name FROM products WHERE id = ?').get(butter.catalog_product_id)).toEqual({ name: 'Butter' });
       expect(grocy.violations).toEqual([]);
     });
 

@@ -1155,7 +1155,8 @@ export interface paths {
         put?: never;
         /**
          * Creates the line's product in Grocy (location and unit by Grocy id or by a name that is found
-         *     or created there, an optional group likewise) and maps the line to the local product linked
+         *     or created there, an optional group likewise; a Grocy product of the same name is taken
+         *     instead of a second one) and maps the line to the local product linked
          *     to it, creating that too when needed. With `remember` (default true) the next receipt from
          *     the same store maps the line by itself. The receipt is returned as it is afterwards.
          */

@@ -284,6 +284,13 @@ export class GrocyService {
     return { id: created, name: wanted, row: body };
   }
 
+  /** Grocy's active product of this name (case-insensitive), if there is one. */
+  async findProductByName(connection: GrocyConnection, name: string): Promise<{ id: number; name: string } | null> {
+    const wanted = name.trim().toLocaleLowerCase();
+    const found = masterRows(await this.client.list(connection, 'objects/products')).find((row) => row.name.toLocaleLowerCase() === wanted);
+    return found ? { id: found.id, name: found.name } : null;
+  }
+
   /** Creates a product in Grocy; answers its id. */
   async createProduct(
     connection: GrocyConnection,

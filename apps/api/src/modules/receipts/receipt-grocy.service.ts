@@ -13,7 +13,8 @@ import { ReceiptsService } from './receipts.service.js';
 
 /**
  * A receipt line that Grocy does not know yet becomes a Grocy product: its location, unit and
- * group are Grocy's (given by id, or found or created by name), the product is created in Grocy,
+ * group are Grocy's (given by id, or found or created by name), the product is created in Grocy
+ * (or, when Grocy has one of that name already, that one is taken),
  * and the line is mapped to the local product linked to it (found by that link or by name, or
  * created), so the import puts it into stock here and exports the purchase to Grocy.
  */
@@ -46,13 +47,20 @@ export class ReceiptGrocyService {
     const group = await this.grocy.ensureMasterData(connection, 'product_groups', input.product_group_id ?? null, input.new_product_group_name ?? null);
     if (!location || !unit) throw new RequestValidationException([{ loc: ['body'], msg: 'A location and a unit are required', type: 'missing' }]);
     const bestBeforeDays = input.default_best_before_days ?? 0;
-    const grocyProductId = await this.grocy.createProduct(connection, { name, locationId: location.id, unitId: unit.id, groupId: group?.id ?? null, bestBeforeDays });
+    // Grocy refuses a second product of the same name: one that exists already (made in Grocy, or by
+    // an earlier attempt whose local part failed) is taken instead of failing.
+    const existing = await this.grocy.findProductByName(connection, name);
+    const grocyProduct = existing ?? {
+      id: await this.grocy.createProduct(connection, { name, locationId: location.id, unitId: unit.id, groupId: group?.id ?? null, bestBeforeDays }),
+      name,
+    };
+    const grocyProductId = grocyProduct.id;
 
     await this.database.write(async (manager) => {
       const { receipt, item } = await this.mapping.openLine(manager, receiptId, itemId);
       const product = await this.grocy.localProductFor(manager, {
         id: grocyProductId,
-        name,
+        name: grocyProduct.name,
         location,
         unit,
         group,
@@ -61,7 +69,7 @@ export class ReceiptGrocyService {
       });
       const variants = await manager.find(VariantEntity, { select: { id: true }, where: { productId: product.id }, take: 2 });
       await this.mapping.mapLine(manager, receipt, item, product, variants.length === 1 ? variants[0].id : null, input.remember !== false);
-      await manager.update(ReceiptItemEntity, { id: item.id }, { grocyProductId, grocyProductName: name, updatedAt: this.clock.now().toISOString() });
+      await manager.update(ReceiptItemEntity, { id: item.id }, { grocyProductId, grocyProductName: grocyProduct.name, updatedAt: this.clock.now().toISOString() });
       await this.reconciler.reconcile(manager, { except: item.id });
     });
     return this.receipts.detail(receiptId);
