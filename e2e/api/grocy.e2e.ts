@@ -152,6 +152,10 @@ describe('the Grocy connector against a local Grocy', () => {
     expect(saved).toMatchObject({ grocy: { enabled: false, url: grocy.url, api_key_configured: true } });
     const test = await ok<{ connected: boolean; info: Record<string, unknown> }>('POST', '/api/v1/settings/test-grocy');
     expect(test).toEqual({ connected: true, info: { grocy_version: '3.3.2', grocy_release_date: '2024-10-01', php_version: '8.2.24', sqlite_version: '3.46.1' } });
+    // Switched off, the status does not ask Grocy.
+    const asked = grocy.requests.length;
+    expect(await ok('GET', '/api/v1/status')).toMatchObject({ grocy_configured: true, grocy_enabled: false, grocy_connected: false });
+    expect(grocy.requests.length).toBe(asked);
     const request = grocy.requests.at(-1);
     expect(request?.url).toBe('/api/system/info');
     expect(request?.headers['grocy-api-key']).toBe(GROCY_KEY);
@@ -226,6 +230,7 @@ describe('the Grocy connector against a local Grocy', () => {
     grocy.state.stock.push({ product_id: 16, amount: 6, best_before_date: '2025-06-01' }, { product_id: 17, amount: 0 });
     const movementsBefore = db.prepare('SELECT COUNT(*) AS n FROM stock_movements').get();
 
+    expect(await ok('GET', '/api/v1/status')).toMatchObject({ grocy_configured: true, grocy_enabled: true, grocy_connected: true });
     preview = await ok<Preview>('GET', '/api/v1/integrations/grocy/stock-preview');
     expect(preview.items.map((item) => [item.product_name, item.grocy_product_id, item.current_quantity, item.proposed_quantity, item.quantity_delta, item.best_before_date])).toEqual([
       ['Bananen', 13, 0, 4, 4, null],
@@ -321,6 +326,7 @@ describe('the Grocy connector against a local Grocy', () => {
     it('says clearly when Grocy refuses the key (401 → 502)', async () => {
       await saveGrocy({ api_key: 'not-the-right-key' });
       expect(await failing('/api/v1/settings/test-grocy')).toContain('refused the API key (401)');
+      expect(await ok('GET', '/api/v1/status')).toMatchObject({ grocy_configured: true, grocy_enabled: true, grocy_connected: false });
       await saveGrocy({ api_key: GROCY_KEY });
       expect((await call(owner, 'POST', '/api/v1/settings/test-grocy')).status).toBe(200);
     });

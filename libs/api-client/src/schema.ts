@@ -2648,7 +2648,7 @@ export interface components {
             catalog: components["schemas"]["CatalogSummaryResponse"];
             /** @description Whether a Grocy API key is stored. */
             grocy_configured: boolean;
-            /** @description Whether Grocy answered; false until the connector's live check exists. */
+            /** @description Whether the switched-on connector reached Grocy and its key was accepted just now (at most 3 s). */
             grocy_connected: boolean;
             /** @description Whether the Grocy connector is switched on in the settings. */
             grocy_enabled: boolean;
