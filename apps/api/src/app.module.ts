@@ -8,6 +8,7 @@ import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ExperienceModule } from './modules/experience/experience.module.js';
+import { GrocyModule } from './modules/grocy/grocy.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         BudgetModule,
         HealthModule,
         SettingsModule,
+        GrocyModule,
         StatusModule,
         ExperienceModule,
       ],

@@ -831,6 +831,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/grocy/master-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grocy's active locations, quantity units and product groups, by name. */
+        get: operations["grocyMasterData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/grocy/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grocy's active products whose name contains `q`, by name. */
+        get: operations["searchGrocyProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -918,6 +952,48 @@ export interface paths {
          *     the purchase before, from imported EUR receipt lines. Past observations, not current prices.
          */
         get: operations["getPriceInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/grocy/import-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copies Grocy's locations, units, product groups and products into the catalog. Additive and
+         *     idempotent: entries are found by their Grocy id or name, only empty defaults are filled, and
+         *     nothing is removed, so running it again changes nothing. Works while the connector is off.
+         */
+        post: operations["importGrocyCatalog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/grocy/stock-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grocy's stock against the stock here for every product linked to Grocy, and Grocy stock of
+         *     products not linked. Reads only; to take it over, post the chosen rows as a stock count
+         *     with `source = grocy_review`.
+         */
+        get: operations["grocyStockPreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1088,6 +1164,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/receipts/{receipt_id}/items/{item_id}/create-product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the line's product in Grocy (location and unit by Grocy id or by a name that is found
+         *     or created there, an optional group likewise; a Grocy product of the same name is taken
+         *     instead of a second one) and maps the line to the local product linked
+         *     to it, creating that too when needed. With `remember` (default true) the next receipt from
+         *     the same store maps the line by itself. The receipt is returned as it is afterwards.
+         */
+        post: operations["createAndMapGrocyProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scans/from-stations": {
         parameters: {
             query?: never;
@@ -1190,6 +1289,27 @@ export interface paths {
         /** Replaces all three sections. An `api_key` left out or null keeps the stored key, an empty string removes it. */
         put: operations["saveSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/test-grocy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tests the saved Grocy connection with `GET /api/system/info` (3 s): the answer carries Grocy's
+         *     version. It works while the connector is switched off. Save first: the form's unsaved values
+         *     are not what is tested.
+         */
+        post: operations["testGrocy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1773,7 +1893,8 @@ export interface components {
             /**
              * @description What the test found. For the receipt provider: `provider` (the type), `model` (the saved
              *     model), `model_listed` (whether the service lists that model; some list only part of what
-             *     they serve) and `models_listed` (how many models it lists).
+             *     they serve) and `models_listed` (how many models it lists). For Grocy: `grocy_version`,
+             *     `grocy_release_date`, `php_version` and `sqlite_version` as Grocy reports them.
              */
             info?: {
                 [key: string]: unknown;
@@ -1802,6 +1923,42 @@ export interface components {
             /** @default false */
             complete_onboarding?: boolean;
         };
+        GrocyCatalogImportResponse: {
+            /** @description The household catalog after the import. */
+            catalog: components["schemas"]["CatalogSummaryResponse"];
+            imported: components["schemas"]["GrocyImportCounts"];
+        };
+        GrocyImportCounts: {
+            locations: number;
+            product_groups: number;
+            products: number;
+            quantity_units: number;
+        };
+        GrocyProductCreateInput: {
+            /** @default 0 */
+            default_best_before_days?: number;
+            location_id?: number | null;
+            name: string;
+            /**
+             * @description Marks a location created from `new_location_name` as a freezer (here; Grocy keeps its own flag).
+             * @default false
+             */
+            new_location_is_freezer?: boolean;
+            new_location_name?: string | null;
+            new_product_group_name?: string | null;
+            new_quantity_unit_name?: string | null;
+            product_group_id?: number | null;
+            quantity_unit_id?: number | null;
+            /**
+             * @description Learn the mapping: the next receipt from this store maps the line by itself.
+             * @default true
+             */
+            remember?: boolean;
+        };
+        GrocyProductResponse: {
+            id: number;
+            name: string;
+        };
         GrocySettingsInput: {
             /**
              * @description Write-only. Omitted or null keeps the stored key, an empty string removes it, any other value
@@ -1815,6 +1972,34 @@ export interface components {
              * @default http://grocy:80
              */
             url?: string;
+        };
+        GrocyStockPreviewItemResponse: {
+            /** @description Grocy's earliest best-before date; "never" (2999-12-31) is left out. */
+            best_before_date?: string | null;
+            /** @description Stock on hand here. */
+            current_quantity: number;
+            default_location_id?: number | null;
+            default_location_name?: string | null;
+            grocy_product_id: number;
+            product_id: string;
+            product_name: string;
+            /** @description What Grocy holds (0 when Grocy has none). */
+            proposed_quantity: number;
+            /** @description proposed − current, rounded to 6 decimals. */
+            quantity_delta: number;
+            quantity_unit_name?: string | null;
+        };
+        GrocyStockPreviewResponse: {
+            generated_at: string;
+            /** @description Every active product linked to Grocy, sorted by name. */
+            items: components["schemas"]["GrocyStockPreviewItemResponse"][];
+            /** @description Grocy stock (quantity other than 0) of products not linked here. */
+            unmapped: components["schemas"]["GrocyUnmappedStockResponse"][];
+        };
+        GrocyUnmappedStockResponse: {
+            grocy_product_id: number;
+            product_name?: string | null;
+            quantity: number;
         };
         HTTPValidationError: {
             code: string;
@@ -2169,13 +2354,14 @@ export interface components {
             password: string;
         };
         ReceiptImportResponse: {
-            /** @description Per line: `{item_id, ok, grocy: skipped|exported|failed, lot_id?, error?}`. */
+            /** @description Per line: `{item_id, ok, grocy: skipped|exported|failed, grocy_error?, lot_id?, error?}`. */
             details: {
                 [key: string]: unknown;
             }[];
             failed: number;
-            /** @description Always 0 until the Grocy connector exists. */
+            /** @description Lines whose purchase went to Grocy in this run (connector on, line linked to a Grocy product). */
             grocy_exported: number;
+            /** @description Lines whose Grocy export failed; they are in stock here all the same. */
             grocy_failed: number;
             imported: number;
             receipt: components["schemas"]["ReceiptResponse"];
@@ -2508,7 +2694,7 @@ export interface components {
             catalog: components["schemas"]["CatalogSummaryResponse"];
             /** @description Whether a Grocy API key is stored. */
             grocy_configured: boolean;
-            /** @description Whether Grocy answered; false until the connector's live check exists. */
+            /** @description Whether the switched-on connector reached Grocy and its key was accepted just now (at most 3 s). */
             grocy_connected: boolean;
             /** @description Whether the Grocy connector is switched on in the settings. */
             grocy_enabled: boolean;
@@ -5378,6 +5564,128 @@ export interface operations {
             };
         };
     };
+    grocyMasterData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterDataResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy is not connected (no address or API key saved), or the connector is switched off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy could not be reached, refused the key, redirected or failed; `detail` says which */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchGrocyProducts: {
+        parameters: {
+            query?: {
+                /** @description Part of the name; empty lists every active product. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrocyProductResponse"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy is not connected (no address or API key saved), or the connector is switched off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Grocy could not be reached, refused the key, redirected or failed; `detail` says which */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getVersionedHealth: {
         parameters: {
             query?: never;
@@ -5591,6 +5899,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    importGrocyCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrocyCatalogImportResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy is not connected (no address or API key saved) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy could not be reached, refused the key, redirected or failed; `detail` says which */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    grocyStockPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrocyStockPreviewResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy is not connected (no address or API key saved), or the connector is switched off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy could not be reached, refused the key, redirected or failed; `detail` says which */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6122,6 +6540,86 @@ export interface operations {
             };
         };
     };
+    createAndMapGrocyProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrocyProductCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt, line, or the Grocy location, unit or group id not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy is not connected or switched off, or the line is already imported */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Grocy could not be reached or refused the product; `detail` says why */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listStationScans: {
         parameters: {
             query?: never;
@@ -6587,6 +7085,61 @@ export interface operations {
             };
             /** @description Recent authentication required */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    testGrocy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTestResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy is not connected: no address or no API key is saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Grocy could not be reached, did not answer within 3 s, refused the key, redirected or answered something else; `detail` says which */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

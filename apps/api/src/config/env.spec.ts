@@ -90,5 +90,7 @@ describe('parseEnvironment', () => {
     expect(parseEnvironment({}).HINV_TEST_PROVIDER_TIMEOUT_MS).toBeUndefined();
     expect(parseEnvironment({ HINV_TEST_PROVIDER_TIMEOUT_MS: '1500' }).HINV_TEST_PROVIDER_TIMEOUT_MS).toBe(1500);
     expect(problemsOf({ HINV_TEST_PROVIDER_TIMEOUT_MS: '99' })).toEqual(['HINV_TEST_PROVIDER_TIMEOUT_MS must be a whole number from 100 to 120000']);
+    expect(parseEnvironment({ HINV_TEST_GROCY_TIMEOUT_MS: '1500' }).HINV_TEST_GROCY_TIMEOUT_MS).toBe(1500);
+    expect(problemsOf({ HINV_TEST_GROCY_TIMEOUT_MS: '20001' })).toEqual(['HINV_TEST_GROCY_TIMEOUT_MS must be a whole number from 100 to 20000']);
   });
 });

@@ -158,6 +158,11 @@ export class EnvironmentVariables {
   @intRange('HINV_TEST_PROVIDER_TIMEOUT_MS', 100, 120_000)
   HINV_TEST_PROVIDER_TIMEOUT_MS?: number;
 
+  /** Tests only: how long a Grocy call may take, instead of 20 s (the connection test keeps at most 3 s). */
+  @IsOptional()
+  @intRange('HINV_TEST_GROCY_TIMEOUT_MS', 100, 20_000)
+  HINV_TEST_GROCY_TIMEOUT_MS?: number;
+
   @IsIn([...LOG_LEVELS], { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'log';
 }
@@ -200,7 +205,7 @@ function isValidTimeZone(zone: string): boolean {
 export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, string> = {};
-  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS']) {
+  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS', 'HINV_TEST_GROCY_TIMEOUT_MS']) {
     const value = source[key];
     if (value !== undefined) picked[key] = value;
   }

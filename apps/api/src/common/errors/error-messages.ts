@@ -125,6 +125,13 @@ export const ERROR_MESSAGES = {
     en: 'No receipt provider is configured (a model, and a key unless it is Ollama); receipts are read on this box',
     de: 'Es ist kein Anbieter für Kassenbons eingerichtet (ein Modell und, außer bei Ollama, ein Schlüssel); Kassenbons werden auf diesem Server gelesen',
   },
+  grocy_failed: { en: 'Grocy did not work: {reason}', de: 'Grocy hat nicht funktioniert: {reason}' },
+  grocy_not_connected: {
+    en: 'Grocy is not connected: save its address and an API key in the settings first',
+    de: 'Grocy ist nicht verbunden: Hinterlege zuerst Adresse und API-Schlüssel in den Einstellungen',
+  },
+  grocy_disabled: { en: 'The Grocy connector is switched off in the settings', de: 'Die Grocy-Anbindung ist in den Einstellungen ausgeschaltet' },
+  grocy_master_data_not_found: { en: 'Grocy has no {kind} with the id {id}', de: 'Grocy hat keinen Eintrag {kind} mit der ID {id}' },
   upstream_unavailable: { en: 'Open Food Facts could not be asked: {reason}', de: 'Open Food Facts konnte nicht gefragt werden: {reason}' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

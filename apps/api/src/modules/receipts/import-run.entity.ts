@@ -1,13 +1,15 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { ReceiptEntity } from './receipt.entity.js';
 
-/** What one line of an import run came to; `grocy` stays `skipped` until the connector exists. */
+/** What one line of an import run came to; `grocy` says whether its purchase went to Grocy. */
 export interface ImportRunDetail {
   item_id: string;
   ok: boolean;
   grocy: 'skipped' | 'exported' | 'failed';
   lot_id?: string;
   error?: string;
+  /** Grocy's reason when the export failed (at most 500 characters, never the key). */
+  grocy_error?: string;
 }
 
 /**

@@ -5,6 +5,8 @@ import { ApiException } from '../../common/errors/api-exception.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { ProductEntity } from '../catalog/product.entity.js';
+import { GrocyFailure } from '../grocy/grocy.client.js';
+import { GrocyService } from '../grocy/grocy.service.js';
 import { StockService } from '../stock/stock.service.js';
 import type { ReceiptImportResponse } from './dto/receipt-import.dto.js';
 import { ImportRunEntity, type ImportRunDetail } from './import-run.entity.js';
@@ -55,6 +57,7 @@ export class ReceiptImportService {
     private readonly config: AppConfig,
     private readonly stock: StockService,
     private readonly receipts: ReceiptsService,
+    private readonly grocy: GrocyService,
   ) {}
 
   import(receiptId: string, itemIds: readonly string[] | null | undefined, userId: string | null): Promise<ReceiptImportResponse> {
@@ -81,6 +84,7 @@ export class ReceiptImportService {
       const runId = randomUUID();
       const sqlite = this.database.sqlite;
       const details: ImportRunDetail[] = [];
+      const exports: GrocyExport[] = [];
       for (const line of lines) {
         const product = line.product;
         if (!product?.active) {
@@ -107,6 +111,10 @@ export class ReceiptImportService {
           await manager.update(ReceiptItemEntity, { id: line.id }, { imported: true, importError: null, updatedAt: now });
           sqlite.exec('RELEASE receipt_import_line');
           details.push({ item_id: line.id, ok: true, grocy: 'skipped', lot_id: lotId });
+          const grocyProductId = line.grocyProductId ?? product.grocyProductId;
+          if (grocyProductId !== null && !line.grocyExported) {
+            exports.push({ itemId: line.id, grocyProductId, amount: lot.quantity, price: lot.unitPrice, bestBeforeDate: lot.bestBeforeDate, purchasedDate: purchaseDay });
+          }
         } catch (error) {
           sqlite.exec('ROLLBACK TO receipt_import_line');
           sqlite.exec('RELEASE receipt_import_line');
@@ -132,18 +140,89 @@ export class ReceiptImportService {
         details,
         createdAt: now,
       });
-      return { runId, imported, failed, details };
+      return { runId, imported, failed, details, exports, storeName: receipt.storeName };
     });
+    const grocy = await this.exportToGrocy(outcome.runId, outcome.exports, outcome.storeName, outcome.details);
     return {
       run_id: outcome.runId,
       requested: outcome.details.length,
       imported: outcome.imported,
       failed: outcome.failed,
-      grocy_exported: 0,
-      grocy_failed: 0,
+      grocy_exported: grocy.exported,
+      grocy_failed: grocy.failed,
       details: outcome.details.map((detail) => ({ ...detail })),
       receipt: await this.receipts.detail(receiptId),
     };
   }
+
+  /**
+   * The purchase export, best effort and after the import is committed (no write waits on
+   * Grocy): only with the connector on and a key, only lines with a Grocy product (the line's, else
+   * its product's link) not exported before. The receipt's store is found in Grocy by name or
+   * created first; then one purchase per line. A failure marks that line `failed` with Grocy's
+   * reason and never undoes the import. The run's row and the lines get the outcome.
+   */
+  private async exportToGrocy(runId: string, exports: GrocyExport[], storeName: string | null, details: ImportRunDetail[]): Promise<{ exported: number; failed: number }> {
+    if (exports.length === 0) return { exported: 0, failed: 0 };
+    let connection;
+    try {
+      connection = await this.grocy.exportConnection();
+    } catch {
+      connection = null;
+    }
+    if (!connection) return { exported: 0, failed: 0 };
+    const outcome = new Map<string, { ok: true } | { ok: false; reason: string }>();
+    let storeId: number | null = null;
+    let storeError: string | null = null;
+    if (storeName?.trim()) {
+      try {
+        storeId = (await this.grocy.ensureMasterData(connection, 'shopping_locations', null, storeName))?.id ?? null;
+      } catch (error) {
+        storeError = grocyError(error);
+      }
+    }
+    for (const line of exports) {
+      if (storeError !== null) {
+        outcome.set(line.itemId, { ok: false, reason: storeError });
+        continue;
+      }
+      try {
+        await this.grocy.addPurchase(connection, line.grocyProductId, { ...line, shoppingLocationId: storeId });
+        outcome.set(line.itemId, { ok: true });
+      } catch (error) {
+        outcome.set(line.itemId, { ok: false, reason: grocyError(error) });
+      }
+    }
+    for (const detail of details) {
+      const result = outcome.get(detail.item_id);
+      if (!result) continue;
+      detail.grocy = result.ok ? 'exported' : 'failed';
+      if (!result.ok) detail.grocy_error = result.reason;
+    }
+    const exported = [...outcome.values()].filter((result) => result.ok).length;
+    const failed = outcome.size - exported;
+    await this.database.write(async (manager) => {
+      const now = this.clock.now().toISOString();
+      for (const [itemId, result] of outcome) if (result.ok) await manager.update(ReceiptItemEntity, { id: itemId }, { grocyExported: true, updatedAt: now });
+      await manager.update(ImportRunEntity, { id: runId }, { grocyExported: exported, grocyFailed: failed, details });
+    });
+    return { exported, failed };
+  }
 }
 
+/** One line's purchase for Grocy. */
+interface GrocyExport {
+  itemId: string;
+  grocyProductId: number;
+  amount: number;
+  price: number | null;
+  bestBeforeDate: string | null;
+  purchasedDate: string;
+}
+
+/** Grocy's reason (already without the key and short), or a plain word for anything else. */
+function grocyError(error: unknown): string {
+  if (error instanceof GrocyFailure) return error.reason;
+  if (error instanceof ApiException) return error.detail;
+  return 'export failed';
+}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/app-config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { GrocyModule } from '../grocy/grocy.module.js';
 import { OpenFoodFactsModule } from '../open-food-facts/open-food-facts.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { StockModule } from '../stock/stock.module.js';
@@ -13,6 +14,8 @@ import { OcrEngine } from './reading/ocr-engine.js';
 import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptCandidatesController } from './receipt-candidates.controller.js';
 import { ReceiptCandidatesService } from './receipt-candidates.service.js';
+import { ReceiptGrocyController } from './receipt-grocy.controller.js';
+import { ReceiptGrocyService } from './receipt-grocy.service.js';
 import { ReceiptImportController } from './receipt-import.controller.js';
 import { ReceiptImportService } from './receipt-import.service.js';
 import { ReceiptMappingController } from './receipt-mapping.controller.js';
@@ -24,6 +27,7 @@ import { ReceiptsService } from './receipts.service.js';
 @Module({
   imports: [
     CatalogModule,
+    GrocyModule,
     OpenFoodFactsModule,
     SettingsModule,
     StockModule,
@@ -31,8 +35,8 @@ import { ReceiptsService } from './receipts.service.js';
     // Uploads are held in memory and capped by MAX_UPLOAD_MB while they stream in (413 beyond it).
     MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: { fileSize: config.maxUploadBytes, files: 1 } }) }),
   ],
-  controllers: [ReceiptsController, ReceiptImportController, ReceiptMappingController, ReceiptCandidatesController],
-  providers: [ReceiptReconcileService, ReceiptCandidatesService, ReceiptsService, ReceiptImportService, ReceiptMappingService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
+  controllers: [ReceiptsController, ReceiptImportController, ReceiptMappingController, ReceiptCandidatesController, ReceiptGrocyController],
+  providers: [ReceiptGrocyService, ReceiptReconcileService, ReceiptCandidatesService, ReceiptsService, ReceiptImportService, ReceiptMappingService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
   exports: [ReceiptReconcileService],
 })
 export class ReceiptsModule {}

@@ -37,4 +37,17 @@ export class SettingsController {
   testProvider(): Promise<ConnectionTestResponse> {
     return this.settings.testProvider();
   }
+
+  /**
+   * Tests the saved Grocy connection with `GET /api/system/info` (3 s): the answer carries Grocy's
+   * version. It works while the connector is switched off. Save first: the form's unsaved values
+   * are not what is tested.
+   */
+  @Post('test-grocy')
+  @HttpCode(200)
+  @ApiResponse({ status: 409, description: 'Grocy is not connected: no address or no API key is saved', type: ErrorResponse })
+  @ApiResponse({ status: 502, description: 'Grocy could not be reached, did not answer within 3 s, refused the key, redirected or answered something else; `detail` says which', type: ErrorResponse })
+  testGrocy(): Promise<ConnectionTestResponse> {
+    return this.settings.testGrocy();
+  }
 }

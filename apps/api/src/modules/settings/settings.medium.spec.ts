@@ -9,6 +9,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { parseEnvironment } from '../../config/env.js';
 import { Database } from '../../database/database.js';
 import { dataSourceOptions } from '../../database/data-source-options.js';
+import { GrocyClient } from '../grocy/grocy.client.js';
 import { ChatCompletionsClient } from '../receipts/provider/chat-completions.client.js';
 import { integrationStatus } from '../status/status.service.js';
 import type { SettingsInput } from './dto/settings.dto.js';
@@ -40,7 +41,7 @@ describe('SettingsService on a real SQLite file', () => {
     await dataSource.initialize();
     await dataSource.runMigrations();
     const config = new AppConfig(parseEnvironment({ DATA_DIR: directory }), { key: KEY, source: 'environment' });
-    service = new SettingsService(config, new Database(dataSource), new Clock(), new ChatCompletionsClient(config));
+    service = new SettingsService(config, new Database(dataSource), new Clock(), new ChatCompletionsClient(config), new GrocyClient(config));
   });
   afterAll(async () => {
     await dataSource.destroy();

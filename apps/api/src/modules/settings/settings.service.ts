@@ -7,6 +7,8 @@ import { checkConnectorUrl } from '../../common/http/connector-url.js';
 import { AppConfig } from '../../config/app-config.js';
 import type { EnvironmentVariables } from '../../config/env.js';
 import { Database } from '../../database/database.js';
+import { GrocyClient, type GrocyConnection } from '../grocy/grocy.client.js';
+import { grocySystemInfo } from '../grocy/grocy-wire.js';
 import { ChatCompletionsClient } from '../receipts/provider/chat-completions.client.js';
 import type { ProviderConnection } from '../receipts/provider/provider-connection.js';
 import {
@@ -103,6 +105,7 @@ export class SettingsService {
     private readonly database: Database,
     private readonly clock: Clock,
     private readonly providerClient: ChatCompletionsClient,
+    private readonly grocyClient: GrocyClient,
   ) {
     this.box = new SecretBox(config.secret.key);
     this.defaults = defaultSettings(config.env);
@@ -173,5 +176,25 @@ export class SettingsService {
   /** The Grocy key in plain text, for the connector; null when none is set. */
   openGrocyKey(settings: StoredSettings): string | null {
     return settings.grocyApiKey === null ? null : this.box.open(settings.grocyApiKey);
+  }
+
+  /**
+   * How to reach Grocy: the saved address + `/api` and the key opened; 409 "not connected" when the
+   * address or the key is missing. With `requireEnabled`, also 409 while the connector is off.
+   */
+  grocyConnection(settings: StoredSettings, options: { requireEnabled: boolean }): GrocyConnection {
+    const apiKey = this.openGrocyKey(settings);
+    if (!settings.grocyUrl || !apiKey) throw new ApiException(409, 'grocy_not_connected');
+    if (options.requireEnabled && !settings.grocyEnabled) throw new ApiException(409, 'grocy_disabled');
+    return { baseUrl: `${settings.grocyUrl}/api`, apiKey };
+  }
+
+  /**
+   * Asks the saved Grocy for `system/info` (3 s): reachable and the key accepted, with Grocy's
+   * version. Works while the connector is switched off, so it can be tried before it is used.
+   */
+  async testGrocy(): Promise<ConnectionTestResponse> {
+    const connection = this.grocyConnection(await this.read(), { requireEnabled: false });
+    return { connected: true, info: grocySystemInfo(await this.grocyClient.systemInfo(connection)) };
   }
 }

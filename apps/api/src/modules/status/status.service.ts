@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
+import { GrocyClient } from '../grocy/grocy.client.js';
 import { providerConfigured, SettingsService, type StoredSettings } from '../settings/settings.service.js';
 import type { CatalogSummaryResponse, StatusResponse } from './dto/status-response.dto.js';
 
 /**
  * As the reference derives them from the stored settings: a provider counts as configured with a
  * model and a key (Ollama needs no key); Grocy counts as configured once its key is stored.
- * `grocy_connected` needs a live call to Grocy, which arrives with the connector; until then it is false.
+ * `grocy_connected` needs a live call to Grocy: false here, `StatusService` asks Grocy.
  */
 export function integrationStatus(settings: StoredSettings): Omit<StatusResponse, 'version' | 'catalog'> {
   return {
@@ -19,26 +21,41 @@ export function integrationStatus(settings: StoredSettings): Omit<StatusResponse
   };
 }
 
+/** Active products and what hangs off them; stock lots that still hold something. */
+export async function readCatalogSummary(manager: EntityManager): Promise<CatalogSummaryResponse> {
+  const [row] = (await manager.query(`
+    SELECT
+      (SELECT COUNT(*) FROM products WHERE active = 1) AS products,
+      (SELECT COUNT(*) FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS variants,
+      (SELECT COUNT(*) FROM product_barcodes b JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS barcodes,
+      (SELECT COUNT(*) FROM stock_lots WHERE quantity > 0) AS stock_lots`)) as CatalogSummaryResponse[];
+  return row;
+}
+
 @Injectable()
 export class StatusService {
   constructor(
     private readonly database: Database,
     private readonly settings: SettingsService,
+    private readonly grocy: GrocyClient,
   ) {}
 
   async getStatus(): Promise<StatusResponse> {
-    const [settings, catalog] = await Promise.all([this.settings.read(), this.catalogSummary()]);
-    return { version: APP_VERSION, catalog, ...integrationStatus(settings) };
+    const [settings, catalog] = await Promise.all([this.settings.read(), readCatalogSummary(this.database.manager)]);
+    return { version: APP_VERSION, catalog, ...integrationStatus(settings), grocy_connected: await this.grocyConnected(settings) };
   }
 
-  /** Active products and what hangs off them; stock lots that still hold something. */
-  private async catalogSummary(): Promise<CatalogSummaryResponse> {
-    const [row] = (await this.database.manager.query(`
-      SELECT
-        (SELECT COUNT(*) FROM products WHERE active = 1) AS products,
-        (SELECT COUNT(*) FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS variants,
-        (SELECT COUNT(*) FROM product_barcodes b JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS barcodes,
-        (SELECT COUNT(*) FROM stock_lots WHERE quantity > 0) AS stock_lots`)) as CatalogSummaryResponse[];
-    return row;
+  /**
+   * Whether the switched-on connector reaches Grocy and its key is accepted (`system/info`, at
+   * most 3 s, as the reference's status call). Off or without a key, Grocy is not asked.
+   */
+  private async grocyConnected(settings: StoredSettings): Promise<boolean> {
+    if (!settings.grocyEnabled || settings.grocyApiKey === null) return false;
+    try {
+      await this.grocy.systemInfo(this.settings.grocyConnection(settings, { requireEnabled: true }));
+      return true;
+    } catch {
+      return false;
+    }
   }
 }

@@ -25,12 +25,13 @@ export class ReceiptImportResponse {
   imported: number;
   @ApiProperty({ type: 'integer' })
   failed: number;
-  /** Always 0 until the Grocy connector exists. */
+  /** Lines whose purchase went to Grocy in this run (connector on, line linked to a Grocy product). */
   @ApiProperty({ type: 'integer' })
   grocy_exported: number;
+  /** Lines whose Grocy export failed; they are in stock here all the same. */
   @ApiProperty({ type: 'integer' })
   grocy_failed: number;
-  /** Per line: `{item_id, ok, grocy: skipped|exported|failed, lot_id?, error?}`. */
+  /** Per line: `{item_id, ok, grocy: skipped|exported|failed, grocy_error?, lot_id?, error?}`. */
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
   details: Record<string, unknown>[];
   receipt: ReceiptResponse;

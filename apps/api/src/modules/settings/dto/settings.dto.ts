@@ -162,7 +162,8 @@ export class ConnectionTestResponse {
   /**
    * What the test found. For the receipt provider: `provider` (the type), `model` (the saved
    * model), `model_listed` (whether the service lists that model; some list only part of what
-   * they serve) and `models_listed` (how many models it lists).
+   * they serve) and `models_listed` (how many models it lists). For Grocy: `grocy_version`,
+   * `grocy_release_date`, `php_version` and `sqlite_version` as Grocy reports them.
    */
   @ApiPropertyOptional({ type: 'object', additionalProperties: {}, nullable: true })
   info?: Record<string, unknown> | null;

@@ -24,6 +24,6 @@ export class StatusResponse {
   grocy_configured: boolean;
   /** Whether the Grocy connector is switched on in the settings. */
   grocy_enabled: boolean;
-  /** Whether Grocy answered; false until the connector's live check exists. */
+  /** Whether the switched-on connector reached Grocy and its key was accepted just now (at most 3 s). */
   grocy_connected: boolean;
 }
