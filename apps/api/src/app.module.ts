@@ -10,6 +10,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
 import { BudgetModule } from './modules/budget/budget.module.js';
 import { ScansModule } from './modules/scans/scans.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         ScansModule,
         PricesModule,
         BudgetModule,
+        NotificationsModule,
         HealthModule,
         SettingsModule,
         StatusModule,
