@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsInt, IsString, Length, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { Optional } from '../../../common/errors/nullable.js';
 
 /** What a registration without a device name is called until the User-Agent names it. */
 export const DEFAULT_DEVICE_NAME = 'Household Inventory device';
@@ -10,20 +11,20 @@ export const PREFERENCE_DEFAULTS = { push_enabled: false, low_stock_enabled: tru
 /** The whole set of switches; a field left out takes its default (the request replaces the stored set). */
 export class NotificationPreferencesInput {
   /** The personal switch: off pauses every delivery while devices stay registered. */
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   push_enabled?: boolean = false;
 
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   low_stock_enabled?: boolean = true;
 
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   expiry_enabled?: boolean = true;
 
   /** How many days before the best-before date an expiry message is sent (household time zone). */
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(90)
@@ -71,7 +72,7 @@ export class PushSubscriptionCreateInput {
   keys: PushSubscriptionKeysInput;
 
   /** A name for the device list; left out (or the default), the browser and system are named from the User-Agent. */
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(1, 100)
   @ApiProperty({ minLength: 1, maxLength: 100, default: DEFAULT_DEVICE_NAME, required: false })
