@@ -30,7 +30,16 @@ export interface PushDestinationPolicy {
 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+/** A resolver that does not answer within this time counts as a name that does not resolve. */
+export const DNS_TIMEOUT_MS = 5000;
+
+export const systemResolver: Resolver = (hostname) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('DNS lookup timed out')), DNS_TIMEOUT_MS);
+  });
+  return Promise.race([lookup(hostname, { all: true, verbatim: true }), timeout]).finally(() => clearTimeout(timer));
+};
 
 export function acceptableAddress(address: string, policy: PushDestinationPolicy): boolean {
   return isGlobalAddress(address) || (policy.allowLoopback && isLoopbackAddress(address));
