@@ -107,8 +107,8 @@ describe('the main screens', () => {
     await page.selectOption('select[name="language"]', 'de');
     expect((await stored).status()).toBe(200);
     await expect.poll(() => page.locator('nav.navigation').textContent()).toContain('Vorrat');
-    const untranslated = /\b(app|auth|scanner|review|stock|shopping|more|nav|tokens|catalog|count|reauth|invite|status|home|account|security|members|receipts|provider|budget|grocy)\.[a-zA-Z.]+/;
-    for (const path of ['/', '/scan', '/stock', '/shopping', '/settings', '/settings/account', '/settings/security', '/settings/members', '/settings/tokens', '/settings/receipt-reading', '/settings/grocy', '/catalog', '/receipts', '/budget']) {
+    const untranslated = /\b(app|auth|scanner|review|stock|shopping|more|nav|tokens|catalog|count|reauth|invite|status|home|account|security|members|receipts|provider|budget|grocy|notifications)\.[a-zA-Z.]+/;
+    for (const path of ['/', '/scan', '/stock', '/shopping', '/settings', '/settings/account', '/settings/security', '/settings/notifications', '/settings/members', '/settings/tokens', '/settings/receipt-reading', '/settings/grocy', '/catalog', '/receipts', '/budget']) {
       await page.goto(`${stage.server.baseUrl}${path}`);
       await page.waitForSelector('.shell-nav main h2');
       const text = (await page.locator('body').innerText()).replace(/\/api\/v1\/status/g, '');

@@ -11,6 +11,7 @@ import { ExperienceModule } from './modules/experience/experience.module.js';
 import { GrocyModule } from './modules/grocy/grocy.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
 import { BudgetModule } from './modules/budget/budget.module.js';
 import { ScansModule } from './modules/scans/scans.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         ScansModule,
         PricesModule,
         BudgetModule,
+        NotificationsModule,
         HealthModule,
         SettingsModule,
         GrocyModule,

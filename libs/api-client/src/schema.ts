@@ -1002,6 +1002,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces the caller's preferences; fields left out take their defaults. */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's preferences, devices, active event counts and the public application-server key. */
+        get: operations["getNotificationState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registers this browser installation's push subscription, or refreshes a known one. */
+        post: operations["registerPushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes one of the caller's devices; it receives nothing more. */
+        delete: operations["revokePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a visible test message to one of the caller's devices. */
+        post: operations["sendTestNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/receipts": {
         parameters: {
             query?: never;
@@ -2142,6 +2227,56 @@ export interface components {
             /** @description A 6-digit TOTP code or a recovery code. */
             code: string;
         };
+        NotificationDeliveryResponse: {
+            delivered: number;
+            failed: number;
+        };
+        NotificationPreferencesInput: {
+            /**
+             * @description How many days before the best-before date an expiry message is sent (household time zone).
+             * @default 7
+             */
+            expiry_days_before?: number;
+            /** @default true */
+            expiry_enabled?: boolean;
+            /** @default true */
+            low_stock_enabled?: boolean;
+            /**
+             * @description The personal switch: off pauses every delivery while devices stay registered.
+             * @default false
+             */
+            push_enabled?: boolean;
+        };
+        NotificationPreferencesResponse: {
+            /** @default 7 */
+            expiry_days_before?: number;
+            /** @default true */
+            expiry_enabled?: boolean;
+            /** @default true */
+            low_stock_enabled?: boolean;
+            /** @default false */
+            push_enabled?: boolean;
+        };
+        NotificationStateResponse: {
+            /** @default 0 */
+            active_expiry_events?: number;
+            /** @default 0 */
+            active_low_stock_events?: number;
+            last_checked_at?: string | null;
+            preferences: components["schemas"]["NotificationPreferencesResponse"];
+            /** @description The application-server key (uncompressed P-256 point, base64url) for `pushManager.subscribe`. */
+            public_key: string;
+            /**
+             * @description Web Push works only in a secure context (https or localhost).
+             * @default true
+             */
+            secure_context_required?: boolean;
+            subscriptions: components["schemas"]["PushSubscriptionResponse"][];
+        };
+        NotificationTestInput: {
+            /** @description The device to send to: one of the caller's active subscriptions. */
+            subscription_id: string;
+        };
         OwnerProfileUpdateInput: {
             display_name: string;
             /** Format: email */
@@ -2330,6 +2465,37 @@ export interface components {
             grocy: components["schemas"]["PublicGrocySettings"];
             privacy: components["schemas"]["PublicPrivacySettings"];
             provider: components["schemas"]["PublicProviderSettings"];
+        };
+        PushSubscriptionCreateInput: {
+            /**
+             * @description A name for the device list; left out (or the default), the browser and system are named from the User-Agent.
+             * @default Household Inventory device
+             */
+            device_name?: string;
+            /**
+             * Format: uri
+             * @description The push service URL from `PushSubscription.endpoint`: https, globally routable.
+             */
+            endpoint: string;
+            keys: components["schemas"]["PushSubscriptionKeysInput"];
+        };
+        PushSubscriptionKeysInput: {
+            /** @description The browser's authentication secret (base64url). */
+            auth: string;
+            /** @description The browser's P-256 public key (base64url). */
+            p256dh: string;
+        };
+        PushSubscriptionResponse: {
+            active: boolean;
+            created_at: string;
+            device_name: string;
+            /** @description The first 16 hex characters of the endpoint's SHA-256; the endpoint itself is never returned. */
+            endpoint_fingerprint: string;
+            failure_count: number;
+            id: string;
+            last_failure_at?: string | null;
+            last_success_at?: string | null;
+            updated_at: string;
         };
         ReadinessCheckResponse: {
             /** @description Stable check name such as `secret_key` or `trusted_hosts`. */
@@ -6009,6 +6175,268 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStateResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getNotificationState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStateResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    registerPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The endpoint is registered to another member */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    revokePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRevocationResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such device of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    sendTestNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationTestInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDeliveryResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such active device of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -163,6 +163,18 @@ export class EnvironmentVariables {
   @intRange('HINV_TEST_GROCY_TIMEOUT_MS', 100, 20_000)
   HINV_TEST_GROCY_TIMEOUT_MS?: number;
 
+  /**
+   * Tests only: lets Web Push endpoints on loopback addresses through (a local fake push
+   * service). Private, link-local and every other non-global address stay refused.
+   */
+  @flag('HINV_TEST_PUSH_ALLOW_LOOPBACK')
+  HINV_TEST_PUSH_ALLOW_LOOPBACK = false;
+
+  /** Tests only: the notification check interval in milliseconds, instead of NOTIFICATION_CHECK_SECONDS. */
+  @IsOptional()
+  @intRange('HINV_TEST_NOTIFICATION_CHECK_MS', 50, 86_400_000)
+  HINV_TEST_NOTIFICATION_CHECK_MS?: number;
+
   @IsIn([...LOG_LEVELS], { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'log';
 }
@@ -205,7 +217,7 @@ function isValidTimeZone(zone: string): boolean {
 export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, string> = {};
-  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS', 'HINV_TEST_GROCY_TIMEOUT_MS']) {
+  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS', 'HINV_TEST_GROCY_TIMEOUT_MS', 'HINV_TEST_NOTIFICATION_CHECK_MS']) {
     const value = source[key];
     if (value !== undefined) picked[key] = value;
   }

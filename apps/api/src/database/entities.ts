@@ -30,6 +30,13 @@ import { StockMovementEntity } from '../modules/stock/stock-movement.entity.js';
 import { ExperienceStateEntity } from '../modules/experience/experience-state.entity.js';
 import { InvitationEntity } from '../modules/members/invitation.entity.js';
 import { SettingsEntity } from '../modules/settings/settings.entity.js';
+import {
+  NotificationEventEntity,
+  NotificationPreferencesEntity,
+  NotificationServiceStateEntity,
+  PushDeliveryEntity,
+  PushSubscriptionEntity,
+} from '../modules/notifications/notification.entities.js';
 
 /** Every entity of the service. A new entity goes here and gets a committed migration. */
 export const ENTITIES = [
@@ -69,4 +76,9 @@ export const ENTITIES = [
   ProductAliasEntity,
   SettingsEntity,
   BudgetSettingsEntity,
+  NotificationPreferencesEntity,
+  PushSubscriptionEntity,
+  NotificationEventEntity,
+  PushDeliveryEntity,
+  NotificationServiceStateEntity,
 ];

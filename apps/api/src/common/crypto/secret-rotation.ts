@@ -10,6 +10,8 @@ export const SEALED_COLUMNS: readonly { table: string; column: string; key: stri
   { table: 'users', column: 'totp_secret', key: 'id' },
   { table: 'instance_settings', column: 'provider_api_key', key: 'id' },
   { table: 'instance_settings', column: 'grocy_api_key', key: 'id' },
+  { table: 'notification_service_state', column: 'vapid_key', key: 'id' },
+  { table: 'push_subscriptions', column: 'subscription', key: 'id' },
 ];
 
 export interface RotationResult {

@@ -113,6 +113,11 @@ export const ERROR_MESSAGES = {
     de: 'Nichts zu übernehmen: keine Position dieses Kassenbons (in der Auswahl) ist einem Produkt zugeordnet und noch nicht übernommen',
   },
   scan_not_found: { en: 'Scan not found', de: 'Scan nicht gefunden' },
+  push_subscription_not_found: { en: 'Device not found', de: 'Gerät nicht gefunden' },
+  push_endpoint_taken: {
+    en: 'This push subscription belongs to another member',
+    de: 'Dieses Push-Abonnement gehört einem anderen Mitglied',
+  },
   scan_not_changeable: { en: 'This scan is already confirmed or discarded', de: 'Dieser Scan ist bereits bestätigt oder verworfen' },
   scan_already_confirmed: { en: 'This scan was already confirmed', de: 'Dieser Scan wurde bereits bestätigt' },
   scan_discarded: { en: 'This scan was discarded', de: 'Dieser Scan wurde verworfen' },

@@ -16,6 +16,7 @@ import { ReceiptFiles1795444709934 } from './1795444709934-receipt-files.js';
 import { ReceiptMappings1795452164926 } from './1795452164926-receipt-mappings.js';
 import { ReceiptImport1795452259752 } from './1795452259752-receipt-import.js';
 import { BudgetSettings1795460000000 } from './1795460000000-budget-settings.js';
+import { Notifications1795480000000 } from './1795480000000-notifications.js';
 import { ScanStationName1795500000000 } from './1795500000000-scan-station-name.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
@@ -37,5 +38,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ReceiptMappings1795452164926,
   ReceiptImport1795452259752,
   BudgetSettings1795460000000,
+  Notifications1795480000000,
   ScanStationName1795500000000,
 ];

@@ -1,6 +1,7 @@
 import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
 import type { LucideIcon } from 'lucide-react';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
+import Bell from 'lucide-react/icons/bell';
 import KeyRound from 'lucide-react/icons/key-round';
 import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
@@ -24,6 +25,7 @@ import { useTheme, type ThemePreference } from '../../ui/theme';
 import { AccountPanel } from './AccountPanel';
 import { GrocyPanel } from './GrocyPanel';
 import { MembersPanel } from './MembersPanel';
+import { NotificationsPanel } from './NotificationsPanel';
 import { ReceiptProviderPanel } from './ReceiptProviderPanel';
 import { SecurityPanel } from './SecurityPanel';
 import { TokensPanel } from './TokensPanel';
@@ -32,12 +34,13 @@ type Audience = 'everyone' | 'managers' | 'owner';
 
 const SECTIONS: {
   section: SettingsSection;
-  label: 'account.heading' | 'security.heading' | 'members.heading' | 'tokens.heading' | 'provider.heading' | 'grocy.heading';
+  label: 'account.heading' | 'security.heading' | 'notifications.heading' | 'members.heading' | 'tokens.heading' | 'provider.heading' | 'grocy.heading';
   icon: LucideIcon;
   audience: Audience;
 }[] = [
   { section: 'account', label: 'account.heading', icon: UserRound, audience: 'everyone' },
   { section: 'security', label: 'security.heading', icon: ShieldCheck, audience: 'everyone' },
+  { section: 'notifications', label: 'notifications.heading', icon: Bell, audience: 'everyone' },
   { section: 'members', label: 'members.heading', icon: UsersRound, audience: 'managers' },
   { section: 'tokens', label: 'tokens.heading', icon: KeyRound, audience: 'managers' },
   // The installation settings are the owner's alone (the API refuses admins too).
@@ -63,6 +66,7 @@ export function SettingsScreen({ section }: { section?: string }) {
         </Link>
         {chosen.section === 'account' && <AccountPanel isOwner={user.role === 'owner'} displayName={user.display_name} email={user.email ?? null} onProfileSaved={auth.adopt} />}
         {chosen.section === 'security' && <SecurityPanel />}
+        {chosen.section === 'notifications' && <NotificationsPanel />}
         {chosen.section === 'members' && <MembersPanel selfId={user.id} selfRole={user.role} />}
         {chosen.section === 'tokens' && <TokensPanel />}
         {chosen.section === 'receipt-reading' && <ReceiptProviderPanel />}

@@ -2,4 +2,5 @@
 export const settingsKeys = {
   instance: ['instance-settings'] as const,
   status: ['instance-status'] as const,
+  notifications: ['notification-state'] as const,
 };

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { NotificationEvaluator } from './notification-evaluator.service.js';
+import { NotificationsController } from './notifications.controller.js';
+import { NotificationsService } from './notifications.service.js';
+import { PushDeliveryService } from './push-delivery.service.js';
+import { VapidKeyStore } from './vapid-keys.js';
+
+@Module({
+  imports: [ScheduleModule.forRoot()],
+  controllers: [NotificationsController],
+  providers: [VapidKeyStore, PushDeliveryService, NotificationEvaluator, NotificationsService],
+})
+export class NotificationsModule {}
