@@ -9,8 +9,12 @@ import bwipjs from 'bwip-js/node';
  * the picture into the raw .y4m stream Chromium plays as its fake camera.
  */
 export async function barcodeVideo(code: string): Promise<string> {
+  return pictureVideo(await bwipjs.toBuffer({ bcid: 'ean13', text: code, scale: 3, height: 22, includetext: true, paddingwidth: 24, paddingheight: 24, backgroundcolor: 'FFFFFF' }));
+}
+
+/** A video of any picture (a PNG), e.g. a label as the app itself printed it. */
+export function pictureVideo(png: Buffer): string {
   const directory = mkdtempSync(join(tmpdir(), 'hinv-camera-'));
-  const png = await bwipjs.toBuffer({ bcid: 'ean13', text: code, scale: 3, height: 22, includetext: true, paddingwidth: 24, paddingheight: 24, backgroundcolor: 'FFFFFF' });
   const picture = join(directory, 'barcode.png');
   writeFileSync(picture, png);
   const video = join(directory, 'barcode.y4m');

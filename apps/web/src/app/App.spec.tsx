@@ -76,7 +76,7 @@ describe('App', () => {
         sent.push(await request.json());
         return json(200, { authenticated: true, user: { id: 'u', display_name: 'Ada', household_id: 'h', household_name: 'Home', owner_setup_complete: true, preferred_locale: 'en', role: 'owner' } });
       }
-      if (path === '/api/v1/scans/unresolved' || path === '/api/v1/stock/lots') return json(200, []);
+      if (path === '/api/v1/scans/unresolved' || path === '/api/v1/scans/from-stations' || path === '/api/v1/stock/lots') return json(200, []);
       if (path === '/api/v1/shopping-list/low-stock') return json(200, { generated_at: '2026-11-23T00:00:00Z', items: [] });
       return json(200, { status: 'ok' });
     });

@@ -1,11 +1,15 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../ui';
 import { createQueryClient } from '../lib/query-client';
 import { queryPersister } from '../lib/query-persister';
 import { persistOptions } from './offline-cache';
+import { paths } from './paths';
 import { Shell } from './Shell';
+
+// The scanner station is a page of its own with a token instead of a session (features/station).
+const StationApp = lazy(() => import('../features/station/StationApp'));
 
 /** Providers that live as long as the page (server state, kept on the device for offline), then the shell. */
 export function App() {
@@ -20,7 +24,13 @@ export function App() {
       onSuccess={() => void queryClient.invalidateQueries()}
     >
       <ToastProvider dismissLabel={t('app.dismiss')}>
-        <Shell />
+        {window.location.pathname === paths.station ? (
+          <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+            <StationApp />
+          </Suspense>
+        ) : (
+          <Shell />
+        )}
       </ToastProvider>
     </PersistQueryClientProvider>
   );

@@ -27,6 +27,7 @@ const ShoppingScreen = lazy(() => import('../features/shopping/ShoppingScreen').
 const ReceiptsScreen = lazy(() => import('../features/receipts/ReceiptsScreen').then((m) => ({ default: m.ReceiptsScreen })));
 const ReceiptScreen = lazy(() => import('../features/receipts/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen })));
 const BudgetScreen = lazy(() => import('../features/budget/BudgetScreen').then((m) => ({ default: m.BudgetScreen })));
+const ModeCodeSheet = lazy(() => import('../features/station/codes/ModeCodeSheet'));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
 
 const INVITE_PATH = /^\/invite\/([A-Za-z0-9_-]{20,200})$/;
@@ -133,6 +134,7 @@ function Screens() {
       <Route path="/receipts/:id">{(params) => <ReceiptScreen receiptId={params.id} />}</Route>
       <Route path={paths.budget} component={BudgetScreen} />
       <Route path={paths.settings}>{() => <SettingsScreen />}</Route>
+      <Route path={paths.stationCodes} component={ModeCodeSheet} />
       <Route path="/settings/:section">{(params) => <SettingsScreen section={params.section} />}</Route>
       {/* The invitation was accepted in this tab; the effect above moves on to home. */}
       <Route path="/invite/:token">{null}</Route>

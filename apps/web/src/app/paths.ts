@@ -14,6 +14,10 @@ export const paths = {
   /** Where the installed app receives shared files (app/share-target.ts); never a screen of its own. */
   receiptShare: '/receipts/share',
   budget: '/budget',
+  /** The scanner station: a page of its own, paired with a token (features/station). */
+  station: '/station',
+  /** The printable mode barcodes for scanner stations. */
+  stationCodes: '/settings/tokens/mode-codes',
   settings: '/settings',
   settingsSection: (section: SettingsSection) => `/settings/${section}`,
   invite: (token: string) => `/invite/${token}`,

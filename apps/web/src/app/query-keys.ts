@@ -8,6 +8,8 @@ export const sharedKeys = {
   lowStock: ['shopping', 'low-stock'] as const,
   shoppingList: ['shopping', 'list'] as const,
   unresolvedScans: ['scans', 'unresolved'] as const,
+  /** Scans from scanner stations that wait for review (resolved ones are in no other list). */
+  stationScans: ['scans', 'from-stations'] as const,
   product: (id: string) => ['catalog', 'product', id] as const,
   products: (query = '') => ['catalog', 'products', query] as const,
   masterData: ['catalog', 'master-data'] as const,

@@ -48,7 +48,9 @@ export function HomeScreen() {
   });
   const low = useQuery({ queryKey: sharedKeys.lowStock, queryFn: () => ok(api.GET('/api/v1/shopping-list/low-stock')) });
   const inbox = useQuery({ queryKey: sharedKeys.unresolvedScans, queryFn: () => ok(api.GET('/api/v1/scans/unresolved')), enabled: canQueue });
-  const waiting = inbox.data?.length ?? 0;
+  const fromStations = useQuery({ queryKey: sharedKeys.stationScans, queryFn: () => ok(api.GET('/api/v1/scans/from-stations')), enabled: canQueue });
+  // Unresolved scans and the stations' resolved ones, each draft once.
+  const waiting = new Set([...(inbox.data ?? []), ...(fromStations.data ?? [])].map((draft) => draft.id)).size;
 
   return (
     <div className="home">

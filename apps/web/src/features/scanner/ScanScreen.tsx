@@ -59,8 +59,11 @@ export function ScanScreen({ online }: { online: boolean }) {
 
   // Drafts waiting on the service; the offline shell has no session to ask with.
   const inboxQuery = useQuery({ queryKey: sharedKeys.unresolvedScans, queryFn: () => ok(api.GET('/api/v1/scans/unresolved')), enabled: online });
+  const stationQuery = useQuery({ queryKey: sharedKeys.stationScans, queryFn: () => ok(api.GET('/api/v1/scans/from-stations')), enabled: online });
   const refreshInbox = useCallback(() => {
-    if (online) void queryClient.invalidateQueries({ queryKey: sharedKeys.unresolvedScans });
+    if (!online) return;
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.unresolvedScans });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.stationScans });
   }, [online, queryClient]);
 
   const queue = useOfflineQueue(
@@ -177,8 +180,8 @@ export function ScanScreen({ online }: { online: boolean }) {
     refreshInbox();
   };
 
-  const inbox = inboxQuery.data ?? [];
-  const toReview = [...ready, ...inbox.filter((draft) => !ready.some((r) => r.id === draft.id))];
+  // Scans of this screen first, then the stations' (newest first), then the rest of the inbox.
+  const toReview = [...ready, ...(stationQuery.data ?? []), ...(inboxQuery.data ?? [])].filter((draft, index, all) => all.findIndex((other) => other.id === draft.id) === index);
   const modeTiles: ModeTile<ScanMode>[] = MODES.map((value) => ({
     value,
     title: t(`scanner.mode.${value}`),
@@ -325,7 +328,9 @@ export function ScanScreen({ online }: { online: boolean }) {
                         </span>
                       )
                     }
-                    subtitle={`${t(`scanner.mode.${draft.mode}`)} · ${timeFormat.format(new Date(draft.updated_at))}`}
+                    subtitle={[t(`scanner.mode.${draft.mode}`), timeFormat.format(new Date(draft.updated_at)), draft.station_name ? t('scanner.fromStation', { name: draft.station_name }) : null]
+                      .filter(Boolean)
+                      .join(' · ')}
                     onClick={() => setOpen(draft)}
                   />
                 );

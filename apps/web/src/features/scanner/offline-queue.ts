@@ -39,12 +39,14 @@ interface QueueSchema extends DBSchema {
   scans: { key: string; value: QueuedScan; indexes: { byCreatedAt: number } };
 }
 
-const DB_NAME = 'household-inventory';
+/** The scanner screen's queue; a scanner station keeps its own (STATION_QUEUE), synced with its token only. */
+export const PERSONAL_QUEUE = 'household-inventory';
+export const STATION_QUEUE = 'household-inventory-station';
 const STORE = 'scans';
 
-export function openQueueDatabase(factory?: IDBFactory): Promise<IDBPDatabase<QueueSchema>> {
+export function openQueueDatabase(factory?: IDBFactory, name: string = PERSONAL_QUEUE): Promise<IDBPDatabase<QueueSchema>> {
   const open = () =>
-    openDB<QueueSchema>(DB_NAME, 1, {
+    openDB<QueueSchema>(name, 1, {
       upgrade(db) {
         db.createObjectStore(STORE, { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
       },

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../app/api-context';
-import { OfflineScanQueue, openQueueDatabase, type EnqueueResult, type ScanMode } from './offline-queue';
+import { OfflineScanQueue, openQueueDatabase, PERSONAL_QUEUE, type EnqueueResult, type ScanMode } from './offline-queue';
 import { resolveScan, type Draft } from './scan-api';
 
 export interface QueueView {
@@ -13,14 +13,17 @@ export interface QueueView {
   sync(): Promise<Draft[]>;
 }
 
-/** The IndexedDB queue as the scan screen uses it: size badge, enqueue, and sync on reconnect. */
-export function useOfflineQueue(onResolved: (drafts: Draft[]) => void): QueueView {
+/**
+ * The IndexedDB queue as the scan screen and the scanner station use it: size badge, enqueue, and
+ * sync on reconnect with the API client of the context (the session's, or the station's token).
+ */
+export function useOfflineQueue(onResolved: (drafts: Draft[]) => void, database: string = PERSONAL_QUEUE): QueueView {
   const api = useApi();
   const queue = useRef<Promise<OfflineScanQueue> | null>(null);
   const [size, setSize] = useState<number | null>(null);
   const [syncing, setSyncing] = useState<QueueView['syncing']>(null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
-  queue.current ??= openQueueDatabase().then((db) => new OfflineScanQueue(db));
+  queue.current ??= openQueueDatabase(undefined, database).then((db) => new OfflineScanQueue(db));
 
   const refresh = useCallback(async () => setSize(await (await queue.current!).size()), []);
 

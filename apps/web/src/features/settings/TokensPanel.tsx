@@ -5,6 +5,7 @@ import { useApi } from '../../app/api-context';
 import { useRecentAuth } from '../../app/recent-auth';
 import { Button, Card, Input } from '../../ui';
 import { LoadProblem, useLoadProblem } from '../../app/load-problem';
+import { StationPairing } from './StationPairing';
 
 type Scope = Schemas['ApiTokenScopeResponse'];
 type Token = Schemas['ApiTokenResponse'];
@@ -60,6 +61,8 @@ export function TokensPanel() {
   };
 
   return (
+    <div className="ui-stack">
+    <StationPairing onCreated={load} />
     <Card title={t('tokens.heading')} titleId="tokens-heading" className="settings-panel">
       <LoadProblem failed={loadFailed} onRetry={load} />
       {created && (
@@ -122,5 +125,6 @@ export function TokensPanel() {
         </ul>
       )}
     </Card>
+    </div>
   );
 }
