@@ -8,8 +8,8 @@ import { persistOptions } from './offline-cache';
 import { paths } from './paths';
 import { Shell } from './Shell';
 
-// The scanner station is a page of its own with a token instead of a session (features/station).
-const StationApp = lazy(() => import('../features/station/StationApp'));
+// The scanner station is a page of its own with a token instead of a session (features/scanner/station).
+const StationApp = lazy(() => import('../features/scanner/station/StationApp'));
 
 /** Providers that live as long as the page (server state, kept on the device for offline), then the shell. */
 export function App() {

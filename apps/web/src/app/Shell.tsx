@@ -27,7 +27,7 @@ const ShoppingScreen = lazy(() => import('../features/shopping/ShoppingScreen').
 const ReceiptsScreen = lazy(() => import('../features/receipts/ReceiptsScreen').then((m) => ({ default: m.ReceiptsScreen })));
 const ReceiptScreen = lazy(() => import('../features/receipts/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen })));
 const BudgetScreen = lazy(() => import('../features/budget/BudgetScreen').then((m) => ({ default: m.BudgetScreen })));
-const ModeCodeSheet = lazy(() => import('../features/station/codes/ModeCodeSheet'));
+const ModeCodeSheet = lazy(() => import('../features/scanner/station/codes/ModeCodeSheet'));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
 
 const INVITE_PATH = /^\/invite\/([A-Za-z0-9_-]{20,200})$/;

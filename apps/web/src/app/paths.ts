@@ -14,7 +14,7 @@ export const paths = {
   /** Where the installed app receives shared files (app/share-target.ts); never a screen of its own. */
   receiptShare: '/receipts/share',
   budget: '/budget',
-  /** The scanner station: a page of its own, paired with a token (features/station). */
+  /** The scanner station: a page of its own, paired with a token (features/scanner/station). */
   station: '/station',
   /** The printable mode barcodes for scanner stations. */
   stationCodes: '/settings/tokens/mode-codes',

@@ -8,9 +8,10 @@ import { useApi } from '../../app/api-context';
 import { paths } from '../../app/paths';
 import { useRecentAuth } from '../../app/recent-auth';
 import { Banner, Button, Card, Field, Input, Skeleton } from '../../ui';
-import { pairingLink } from '../station/station-token';
+import { pairingLink } from '../../lib/station-pairing';
+import './station-pairing.css';
 
-const QrCode = lazy(() => import('../station/codes/QrCode').then((m) => ({ default: m.QrCode })));
+const QrCode = lazy(() => import('../../ui/QrCode').then((m) => ({ default: m.QrCode })));
 
 /** A station's token lasts a year; pairing again is one link away when it ends. */
 const STATION_DAYS = 365;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetStationPairing, pairingLink, readStationPairing, saveStationPairing, takePairingFromLocation } from './station-token';
+import { forgetStationPairing, pairingLink, readStationPairing, saveStationPairing, takePairingFromLocation } from './station-pairing';
 
 const TOKEN = 'hinv_pat_abcdefgh_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 

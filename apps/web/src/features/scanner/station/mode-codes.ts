@@ -1,4 +1,4 @@
-import type { ScanMode } from '../scanner/offline-queue';
+import type { ScanMode } from '../offline-queue';
 
 /**
  * Mode barcodes, the way Barcode Buddy does it: a printed Code 128 label per mode that a station's

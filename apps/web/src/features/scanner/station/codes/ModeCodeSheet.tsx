@@ -1,9 +1,9 @@
 import Printer from 'lucide-react/icons/printer';
 import { useTranslation } from 'react-i18next';
-import { Button, Card } from '../../../ui';
-import { MODE_ICONS } from '../../scanner/mode-icons';
+import { Button, Card } from '../../../../ui';
+import { MODE_ICONS } from '../../mode-icons';
 import { modeCode, STATION_MODES } from '../mode-codes';
-import { Code128 } from './Code128';
+import { Code128 } from '../../../../ui/Code128';
 import './codes.css';
 
 /** The printable mode barcodes: stuck by the pantry door, a scan of one switches the station's mode. */

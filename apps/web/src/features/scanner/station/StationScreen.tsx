@@ -7,18 +7,18 @@ import Clock from 'lucide-react/icons/clock';
 import Repeat from 'lucide-react/icons/repeat';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/api-context';
-import { useOnline } from '../../lib/use-online';
-import { Banner, Button, Card, cx, EmptyState, Input, List, ListRow, ModeTiles, Sheet } from '../../ui';
-import { startCamera, type CameraProblem, type CameraSession } from '../scanner/barcode-reader';
-import { CameraConsensus } from '../scanner/camera-consensus';
-import { MODE_ICONS } from '../scanner/mode-icons';
-import { STATION_QUEUE } from '../scanner/offline-queue';
-import { newMutationId, resolveScan, type Draft } from '../scanner/scan-api';
-import { useOfflineQueue } from '../scanner/use-offline-queue';
+import { useApi } from '../../../app/api-context';
+import { useOnline } from '../../../lib/use-online';
+import { Banner, Button, Card, cx, EmptyState, Input, List, ListRow, ModeTiles, Sheet } from '../../../ui';
+import { startCamera, type CameraProblem, type CameraSession } from '../barcode-reader';
+import { CameraConsensus } from '../camera-consensus';
+import { MODE_ICONS } from '../mode-icons';
+import { STATION_QUEUE } from '../offline-queue';
+import { newMutationId, resolveScan, type Draft } from '../scan-api';
+import { useOfflineQueue } from '../use-offline-queue';
 import { keepScreenOn, playOutcome, type ScanOutcome } from './feedback';
 import { modeFromCode, STATION_MODES, type StationMode } from './mode-codes';
-import type { StationPairing } from './station-token';
+import type { StationPairing } from '../../../lib/station-pairing';
 
 /** One line of the station's list of its last scans. */
 interface RecentScan {

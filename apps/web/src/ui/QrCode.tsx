@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { encode } from 'uqr';
-import './codes.css';
 
 /** A QR code as one SVG path (black on white, whatever the theme), for a phone's camera to open. */
 export function QrCode({ value, label, className }: { value: string; label: string; className?: string }) {

@@ -3,10 +3,10 @@ import ScanBarcode from 'lucide-react/icons/scan-barcode';
 import Unlink from 'lucide-react/icons/unlink';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiProvider } from '../../app/api-context';
-import { Button, Card, EmptyState } from '../../ui';
+import { ApiProvider } from '../../../app/api-context';
+import { Button, Card, EmptyState } from '../../../ui';
 import { StationScreen } from './StationScreen';
-import { forgetStationPairing, readStationPairing, saveStationPairing, takePairingFromLocation, type StationPairing } from './station-token';
+import { forgetStationPairing, readStationPairing, saveStationPairing, takePairingFromLocation, type StationPairing } from '../../../lib/station-pairing';
 import './station.css';
 
 /** A pairing from the address (stored at once), else the one this device kept. */
