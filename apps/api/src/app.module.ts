@@ -11,6 +11,7 @@ import { ExperienceModule } from './modules/experience/experience.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { BudgetModule } from './modules/budget/budget.module.js';
 import { ScansModule } from './modules/scans/scans.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         SettingsModule,
         StatusModule,
         ExperienceModule,
+        PrivacyModule,
       ],
     };
   }

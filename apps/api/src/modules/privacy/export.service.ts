@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { Injectable } from '@nestjs/common';
+import { APP_VERSION } from '@hinv/shared';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Database } from '../../database/database.js';
+import type { ExportPreviewResponse } from './dto/privacy.dto.js';
+import { exportContents, writeExport, type ExportDownload, type ExportSources } from './export-archive.js';
+import { EXCLUDED_SECRET_CATEGORIES } from './export-sections.js';
+
+/** The portable export: a preview of what it holds, and the streamed ZIP itself. */
+@Injectable()
+export class ExportService {
+  private readonly sources: ExportSources;
+
+  constructor(
+    config: AppConfig,
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {
+    this.sources = {
+      databaseFile: config.databaseFile,
+      receiptsDir: resolve(config.dataDir, 'receipts'),
+      productImagesDir: resolve(config.dataDir, 'product-images'),
+    };
+  }
+
+  private householdName(): string {
+    const row = this.database.sqlite.prepare('SELECT name FROM households ORDER BY created_at LIMIT 1').get() as { name: string } | undefined;
+    return row?.name ?? '';
+  }
+
+  async preview(): Promise<ExportPreviewResponse> {
+    const contents = await exportContents(this.database.sqlite, this.sources);
+    return {
+      household_name: this.householdName(),
+      counts: contents.counts,
+      receipt_file_count: contents.receiptFiles.length,
+      receipt_file_bytes: contents.receiptFiles.reduce((sum, file) => sum + file.bytes, 0),
+      product_image_file_count: contents.productImages.length,
+      product_image_file_bytes: contents.productImages.reduce((sum, file) => sum + file.bytes, 0),
+      excluded_secret_categories: [...EXCLUDED_SECRET_CATEGORIES],
+    };
+  }
+
+  download(includeReceiptFiles: boolean): Promise<ExportDownload> {
+    return writeExport(this.sources, {
+      includeReceiptFiles,
+      generatedAt: this.clock.now(),
+      householdName: this.householdName(),
+      serviceVersion: APP_VERSION,
+    });
+  }
+}
