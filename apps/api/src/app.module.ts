@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AccessModule } from './common/access/access.module.js';
+import { ServerPidFile } from './common/backup/server-pid-file.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -24,6 +25,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
+      providers: [ServerPidFile],
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
