@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browserless, setUpHousehold } from '../support/household.js';
+import { textPdf } from '../support/pdfs.js';
 import { openDatabase, plantReceipt } from '../support/privacy.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
@@ -94,5 +95,30 @@ describe('receipt-file retention', () => {
     await owner.json('PUT', '/api/v1/settings', settings({ delete_image_after_analysis: false, retention_days: 0 }));
     ids.zero = plantReceipt(server.dataDir, 'zero.png', { file: randomBytes(10) });
     expect(await owner.json('POST', '/api/v1/privacy/retention/run')).toMatchObject({ deleted_file_count: 1, deleted_bytes: 10, rejected_path_count: 2 });
+  });
+  it('with delete-after-analysis keeps no source file of a new receipt, but all its recognised data', async () => {
+    const lines = (store: string) => [store, 'EUR', 'VOLLMILCH 3,5% 1,19 A', 'BROT 2,49 A', 'SUMME EUR 3,68', 'Datum: 14.03.2025 Uhrzeit: 18:02:11 Uhr'];
+    const analyse = async (pdf: Buffer) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'receipt.pdf');
+      const response = await fetch(`${server.baseUrl}/api/v1/receipts/analyze`, { method: 'POST', body: form, headers: { cookie: owner.cookie as string } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { id: string; item_count: number }).id;
+    };
+    const sourceFiles = () => readdirSync(join(server.dataDir, 'receipts')).filter((name) => !name.startsWith('.') && name.endsWith('.pdf'));
+    await owner.json('PUT', '/api/v1/settings', settings({ delete_image_after_analysis: true, retention_days: 7 }));
+    const discarded = await analyse(await textPdf([lines('REWE Markt GmbH')]));
+    expect(sourceFiles()).toEqual([]);
+    await owner.json('PUT', '/api/v1/settings', settings({ delete_image_after_analysis: false, retention_days: 7 }));
+    const kept = await analyse(await textPdf([lines('EDEKA Center')]));
+    expect(sourceFiles()).toEqual([`${kept}.pdf`]);
+    const db = openDatabase(server.dataDir);
+    try {
+      const row = (id: string) => db.prepare('SELECT image_path, (SELECT COUNT(*) FROM receipt_items WHERE receipt_id = receipts.id) AS items FROM receipts WHERE id = ?').get(id);
+      expect(row(discarded)).toEqual({ image_path: null, items: 2 });
+      expect(row(kept)).toEqual({ image_path: `${kept}.pdf`, items: 2 });
+    } finally {
+      db.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { dataSourceOptions } from '../../database/data-source-options.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { MasterDataService } from '../catalog/master-data/master-data.service.js';
 import { StockService, type AddStock } from '../stock/stock.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptImportService } from './receipt-import.service.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
@@ -60,7 +61,9 @@ describe('ReceiptImportService on a real SQLite file', () => {
     const reconcile = new ReceiptReconcileService(new CatalogService(database, clock, new MasterDataService(database, clock)), clock);
     // Reading files is not part of an import; the readers are never asked.
     const readers = { current: () => Promise.reject(new Error('no reading in this test')) } as unknown as ReceiptReaders;
-    imports = new ReceiptImportService(database, clock, config, new StockFailingHalfway(database, clock), new ReceiptsService(config, database, clock, reconcile, readers));
+    // Nor are the settings (they only matter when a file is analysed).
+    const settings = { read: () => Promise.reject(new Error('no settings in this test')) } as unknown as SettingsService;
+    imports = new ReceiptImportService(database, clock, config, new StockFailingHalfway(database, clock), new ReceiptsService(config, database, clock, reconcile, readers, settings));
     await query(`INSERT INTO locations (name, description, active, created_at, updated_at) VALUES ('Pantry', '', 1, 'now', 'now')`);
     for (const [id, days, location] of [
       ['flour', 0, 1],
