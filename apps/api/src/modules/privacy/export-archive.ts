@@ -156,6 +156,12 @@ class EntryMeter {
 
 /** Chunks of about this many bytes are handed to the zip at a time. */
 const CHUNK_BYTES = 64 * 1024;
+/**
+ * Files are read in 64 KiB pieces. Larger pieces were faster but left more spent buffers outside
+ * the JavaScript heap between collections: bench/export.mjs (300 MB of files) peaked at 257 MB
+ * resident with 256 KiB pieces and at about 210 MB with these.
+ */
+const FILE_CHUNK_BYTES = 64 * 1024;
 
 /**
  * One section file (e.g. `data/stock.json`), produced row by row from the export's own connection
@@ -246,7 +252,7 @@ class FileStream extends Readable {
       this.source.resume();
       return;
     }
-    this.source = createReadStream(this.path);
+    this.source = createReadStream(this.path, { highWaterMark: FILE_CHUNK_BYTES });
     this.source.on('data', (chunk: Buffer | string) => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       this.meter.add(bytes);
