@@ -18,5 +18,5 @@ export const paths = {
   invite: (token: string) => `/invite/${token}`,
 } as const;
 
-export const SETTINGS_SECTIONS = ['account', 'security', 'members', 'tokens', 'receipt-reading'] as const;
+export const SETTINGS_SECTIONS = ['account', 'security', 'members', 'tokens', 'receipt-reading', 'privacy'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -1,5 +1,6 @@
 import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
 import type { LucideIcon } from 'lucide-react';
+import DatabaseBackup from 'lucide-react/icons/database-backup';
 import KeyRound from 'lucide-react/icons/key-round';
 import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
@@ -22,6 +23,7 @@ import { Button, Card, List, ListRow, SegmentedControl } from '../../ui';
 import { useTheme, type ThemePreference } from '../../ui/theme';
 import { AccountPanel } from './AccountPanel';
 import { MembersPanel } from './MembersPanel';
+import { PrivacyPanel } from './PrivacyPanel';
 import { ReceiptProviderPanel } from './ReceiptProviderPanel';
 import { SecurityPanel } from './SecurityPanel';
 import { TokensPanel } from './TokensPanel';
@@ -30,7 +32,7 @@ type Audience = 'everyone' | 'managers' | 'owner';
 
 const SECTIONS: {
   section: SettingsSection;
-  label: 'account.heading' | 'security.heading' | 'members.heading' | 'tokens.heading' | 'provider.heading';
+  label: 'account.heading' | 'security.heading' | 'members.heading' | 'tokens.heading' | 'provider.heading' | 'privacy.heading';
   icon: LucideIcon;
   audience: Audience;
 }[] = [
@@ -40,6 +42,7 @@ const SECTIONS: {
   { section: 'tokens', label: 'tokens.heading', icon: KeyRound, audience: 'managers' },
   // The installation settings are the owner's alone (the API refuses admins too).
   { section: 'receipt-reading', label: 'provider.heading', icon: ReceiptText, audience: 'owner' },
+  { section: 'privacy', label: 'privacy.heading', icon: DatabaseBackup, audience: 'owner' },
 ];
 
 /** Settings: the general part (language, sign-out, the service's state) and one address per section. */
@@ -63,6 +66,7 @@ export function SettingsScreen({ section }: { section?: string }) {
         {chosen.section === 'members' && <MembersPanel selfId={user.id} selfRole={user.role} />}
         {chosen.section === 'tokens' && <TokensPanel />}
         {chosen.section === 'receipt-reading' && <ReceiptProviderPanel />}
+        {chosen.section === 'privacy' && <PrivacyPanel />}
       </>
     );
   }
