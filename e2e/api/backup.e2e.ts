@@ -137,4 +137,13 @@ describe('backup and restore commands', () => {
     expect(result.output).toMatch(/key does not open .*Nothing was changed/);
     expect(tree(restoredDir)).toEqual(before);
   });
+  it('refuses a restore without any installation key, and creates nothing', async () => {
+    const fresh = join(tmpdir(), `hinv-restore-nokey-${process.pid}-${Date.now()}`);
+    const result = await command('restore', [archive], { DATA_DIR: fresh, PORT: String(await freePort()) });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/no installation key.*Nothing was changed/);
+    expect(() => readdirSync(fresh)).toThrow();
+    const usage = await command('restore', [], { DATA_DIR: fresh });
+    expect(usage.code).toBe(2);
+  });
 });
