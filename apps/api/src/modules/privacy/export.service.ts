@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
+import type { Principal } from '../../common/access/principal.js';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
@@ -11,6 +12,7 @@ import { EXCLUDED_SECRET_CATEGORIES } from './export-sections.js';
 /** The portable export: a preview of what it holds, and the streamed ZIP itself. */
 @Injectable()
 export class ExportService {
+  private readonly logger = new Logger(ExportService.name);
   private readonly sources: ExportSources;
 
   constructor(
@@ -43,12 +45,22 @@ export class ExportService {
     };
   }
 
-  download(includeReceiptFiles: boolean): Promise<ExportDownload> {
-    return writeExport(this.sources, {
-      includeReceiptFiles,
-      generatedAt: this.clock.now(),
-      householdName: this.householdName(),
-      serviceVersion: APP_VERSION,
-    });
+  /**
+   * Starts the download and records who took it (a read the audit middleware, which records
+   * changes, would not see). The row is written after the snapshot began, so the archive it
+   * describes does not contain it.
+   */
+  async download(principal: Principal, includeReceiptFiles: boolean): Promise<ExportDownload> {
+    const generatedAt = this.clock.now();
+    const download = await writeExport(this.sources, { includeReceiptFiles, generatedAt, householdName: this.householdName(), serviceVersion: APP_VERSION });
+    this.database
+      .writeLater((manager) =>
+        manager.query(
+          'INSERT INTO audit_events (created_at, category, action, outcome, status_code, actor_user_id, token_id) VALUES (?, ?, ?, ?, ?, ?, NULL)',
+          [generatedAt.toISOString(), 'privacy', 'GET /api/v1/privacy/export', 'success', 200, principal.userId],
+        ),
+      )
+      .catch((error: unknown) => this.logger.error({ message: 'audit event not written', action: 'privacy export', error: String(error) }));
+    return download;
   }
 }

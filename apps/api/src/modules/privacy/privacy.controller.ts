@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res, StreamableFi
 import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { MinRole, RecentAuth, SessionOnly } from '../../common/access/access.decorators.js';
+import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
+import type { Principal } from '../../common/access/principal.js';
 import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { AppConfig } from '../../config/app-config.js';
 import { SKIP_AUDIT } from '../audit/audit.middleware.js';
@@ -50,8 +52,8 @@ export class PrivacyController {
   @Get('export')
   @ApiProduces('application/zip')
   @ApiOkResponse({ description: 'The ZIP archive', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } })
-  async downloadExport(@Query() query: ExportQuery): Promise<StreamableFile> {
-    const download = await this.exports.download(query.include_receipt_files ?? true);
+  async downloadExport(@CurrentPrincipal() principal: Principal, @Query() query: ExportQuery): Promise<StreamableFile> {
+    const download = await this.exports.download(principal, query.include_receipt_files ?? true);
     return new StreamableFile(download.stream, { type: 'application/zip', disposition: `attachment; filename="${download.fileName}"` });
   }
 
