@@ -71,6 +71,19 @@ describe('privacy and data, in the PWA', () => {
     await page.setViewportSize(SIZES.phone);
     await page.emulateMedia({ colorScheme: 'light' });
 
+    // An admin is offered none of it.
+    await pageApi(page, 'PATCH', '/api/v1/auth/profile', { display_name: 'Robin', email: 'robin@example.org' });
+    const invitation = await pageApi<{ invite_token: string }>(page, 'POST', '/api/v1/auth/invitations', { display_name: 'Alex', email: 'alex@example.org', role: 'admin' });
+    const admin = await stage.browser.newContext({ locale: 'en-GB' });
+    const adminPage = await admin.newPage();
+    await adminPage.goto(stage.server.baseUrl);
+    await pageApi(adminPage, 'POST', `/api/v1/auth/invitations/${invitation.invite_token}/accept`, { password: 'admin password 123', preferred_locale: 'en' });
+    await adminPage.goto(`${stage.server.baseUrl}/settings`);
+    await adminPage.waitForSelector('.settings-sections');
+    expect(await adminPage.locator('.settings-sections >> text=Automation tokens').count()).toBe(1);
+    expect(await adminPage.locator('.settings-sections >> text=Privacy and data').count()).toBe(0);
+    await admin.close();
+
     // Erasure stays disabled until the literal is typed exactly, then returns to first-run setup.
     const erase = page.locator('[data-testid="privacy-erase"] button[type="submit"]');
     expect(await erase.isDisabled()).toBe(true);
