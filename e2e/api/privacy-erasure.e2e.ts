@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngOf } from '../support/images.js';
@@ -35,6 +36,10 @@ async function fillHousehold(server: RunningServer, owner: Browserless): Promise
   });
   await new Browserless(server.baseUrl).call('POST', '/api/v1/auth/login', { identifier: 'owner@example.org', password: 'wrong password 9' });
   plantReceipt(server.dataDir, 'kept.jpg', { file: randomBytes(700) });
+  // Copies of the data other tools leave behind: a key rotation's database backup, a restore's replaced data.
+  writeFileSync(join(server.dataDir, 'app.db.backup_before_secret_rotation_20260101T000000Z'), 'old database');
+  mkdirSync(join(server.dataDir, '.pre-restore-20260101T000000Z', 'receipts'), { recursive: true });
+  writeFileSync(join(server.dataDir, '.pre-restore-20260101T000000Z', 'receipts', 'old.jpg'), 'old receipt');
   await new Promise((settled) => setTimeout(settled, 200));
 }
 
@@ -71,6 +76,9 @@ describe('erasure', () => {
     expect(Object.entries(after).filter(([, count]) => count > 0)).toEqual([]);
     expect(filesBelow(join(server.dataDir, 'receipts'))).toEqual([]);
     expect(filesBelow(join(server.dataDir, 'product-images'))).toEqual([]);
+    expect(readdirSync(server.dataDir).filter((name) => name.startsWith('app.db.backup') || name.startsWith('.pre-restore'))).toEqual([]);
+    // The installation key stays: the erased installation keeps running with it.
+    expect(existsSync(join(server.dataDir, 'secret.key'))).toBe(true);
 
     // The stock history is append-only again.
     const db = openDatabase(server.dataDir);

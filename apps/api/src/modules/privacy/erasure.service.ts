@@ -10,6 +10,9 @@ import type { HouseholdEraseResponse } from './dto/privacy.dto.js';
 /** Tables erasure leaves alone: the schema's own bookkeeping. */
 const KEPT_TABLES = new Set(['migrations']);
 
+/** Copies of the household's data that other tools leave in DATA_DIR: key rotation's database backups, a restore's replaced data. */
+const DATA_COPIES = /^(?:app\.db\.backup_before_secret_rotation_|\.pre-restore-)/;
+
 interface FileTally {
   files: number;
   bytes: number;
@@ -54,7 +57,8 @@ async function empty(directory: string): Promise<void> {
 /**
  * Erases the installation: every row of every table (the append-only triggers of the stock
  * history are dropped and re-created inside the same transaction), then every receipt file and
- * product image. Freed database pages are overwritten (`secure_delete`) and the WAL is truncated,
+ * product image, and the copies of the data that key rotation and restores leave in DATA_DIR.
+ * Freed database pages are overwritten (`secure_delete`) and the WAL is truncated,
  * so the data does not linger in the file. Afterwards the installation is back at first-run
  * setup, whose setup seeds the master data again; with APP_PASSWORD the household and its owner
  * are created again at once, as at first start.
@@ -62,6 +66,7 @@ async function empty(directory: string): Promise<void> {
 @Injectable()
 export class ErasureService {
   private readonly logger = new Logger(ErasureService.name);
+  private readonly dataDir: string;
   private readonly receiptsDir: string;
   private readonly productImagesDir: string;
 
@@ -71,6 +76,7 @@ export class ErasureService {
     private readonly clock: Clock,
     private readonly auth: AuthService,
   ) {
+    this.dataDir = resolve(config.dataDir);
     this.receiptsDir = resolve(config.dataDir, 'receipts');
     this.productImagesDir = resolve(config.dataDir, 'product-images');
   }
@@ -99,6 +105,9 @@ export class ErasureService {
     });
     await empty(this.receiptsDir);
     await empty(this.productImagesDir);
+    for (const name of await readdir(this.dataDir)) {
+      if (DATA_COPIES.test(name)) await rm(join(this.dataDir, name), { recursive: true, force: true });
+    }
     if (!sqlite.inTransaction) {
       try {
         sqlite.pragma('wal_checkpoint(TRUNCATE)');
