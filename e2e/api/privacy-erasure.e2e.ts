@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngOf } from '../support/images.js';
@@ -77,6 +77,9 @@ describe('erasure', () => {
     expect(filesBelow(join(server.dataDir, 'receipts'))).toEqual([]);
     expect(filesBelow(join(server.dataDir, 'product-images'))).toEqual([]);
     expect(readdirSync(server.dataDir).filter((name) => name.startsWith('app.db.backup') || name.startsWith('.pre-restore'))).toEqual([]);
+    // Nothing of the household lingers in the database file or its WAL either.
+    const raw = Buffer.concat(['app.db', 'app.db-wal'].filter((name) => existsSync(join(server.dataDir, name))).map((name) => readFileSync(join(server.dataDir, name))));
+    for (const trace of ['Honey', 'owner@example.org', '4006381333931', 'Olivia Owner']) expect(raw.includes(trace), trace).toBe(false);
     // The installation key stays: the erased installation keeps running with it.
     expect(existsSync(join(server.dataDir, 'secret.key'))).toBe(true);
 
