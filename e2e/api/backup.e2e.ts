@@ -77,7 +77,7 @@ describe('backup and restore commands', () => {
         acknowledged.push({ name, at: performance.now() });
         // Paced, so the writes go on while the backup command starts and copies.
         await new Promise((paced) => setTimeout(paced, 30));
-        if (acknowledged.length === 10 && !backup) {
+        if (acknowledged.length >= 10 && !backup) {
           backupStartedAt = performance.now();
           backup = command('backup', [backups], { DATA_DIR: source.dataDir, APP_SECRET_KEY: KEY });
         }
