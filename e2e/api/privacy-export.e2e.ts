@@ -219,6 +219,9 @@ describe('portable export', () => {
     execFileSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: lean.directory });
     rmSync(dirname(lean.directory), { recursive: true, force: true });
     expect((await owner.call('GET', '/api/v1/privacy/export?include_receipt_files=maybe')).status).toBe(422);
+    const pythonStyle = await downloadExport(owner, '?include_receipt_files=False');
+    expect(pythonStyle.manifest.receipt_files_included).toBe(false);
+    rmSync(dirname(pythonStyle.directory), { recursive: true, force: true });
   });
 
   it('is the owner’s only: other roles 403, tokens 403, nobody 401', async () => {
@@ -264,7 +267,7 @@ describe('portable export', () => {
       expect(event.action).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|\?|\d+\.\d+\.\d+\.\d+/);
     }
     expect(overview.recent_events.map((event) => event.actor_label)).toContain('Olivia Owner');
-    expect(overview.recent_events.filter((event) => event.category === 'privacy' && event.action === 'GET /api/v1/privacy/export')).toHaveLength(2);
+    expect(overview.recent_events.filter((event) => event.category === 'privacy' && event.action === 'GET /api/v1/privacy/export')).toHaveLength(3);
     const text = JSON.stringify(overview);
     for (const secret of [productId, receiptId, '127.0.0.1']) expect(text).not.toContain(secret);
     expect((await owner.json<{ recent_events: unknown[] }>('GET', '/api/v1/operations/overview?event_limit=1')).recent_events).toHaveLength(1);

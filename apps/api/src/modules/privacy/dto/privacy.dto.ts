@@ -5,10 +5,18 @@ import { Equals, IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-
 /** The literal an erase request must carry, exactly. */
 export const ERASE_CONFIRMATION = 'HAUSHALT ENDGÜLTIG LÖSCHEN';
 
-/** `true`/`false` (and 1/0) from a query string; anything else stays as given and fails `IsBoolean`. */
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on', 't', 'y']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'f', 'n']);
+
+/**
+ * A query-string boolean as the reference reads one (any case: true/false, 1/0, yes/no, on/off,
+ * t/f, y/n; Python clients send `True`); anything else stays as given and fails `IsBoolean`.
+ */
 function queryBoolean({ value }: { value: unknown }): unknown {
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
+  if (typeof value !== 'string') return value;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
   return value;
 }
 
