@@ -1,5 +1,5 @@
 // The portable export of a large household: 5,000 products, 100,000 stock movements and 300 MB of
-// files (2,000 product images of 100 KB, 200 receipt files of 500 KB), downloaded once with the
+// files (2,000 product images of 100 KiB, 200 receipt files of 500 KiB: 307 MB), downloaded once with the
 // receipt files. The server's VmRSS is sampled every 100 ms during the download; the export is
 // streamed, so the peak must stay below 250 MB. The archive is read to the end and counted, not
 // kept.
@@ -18,7 +18,8 @@ const RECEIPTS = 200;
 const RECEIPT_BYTES = 500 * 1024;
 const RSS_LIMIT_MB = 250;
 
-const mb = (bytes) => Number((bytes / 1024 / 1024).toFixed(1));
+/** Decimal megabytes (10^6 bytes), for file sizes and the RSS limit alike: the stricter reading of "250 MB". */
+const mb = (bytes) => Number((bytes / 1_000_000).toFixed(1));
 
 function rssKb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

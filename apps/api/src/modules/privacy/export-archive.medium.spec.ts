@@ -38,6 +38,10 @@ describe('the export archive on a real database', () => {
       db.prepare("INSERT INTO receipts (id, status, currency, created_at, updated_at, image_path) VALUES ('r-in', 'review', 'EUR', ?, ?, 'r-in.pdf')").run(now, now);
       db.prepare("INSERT INTO receipts (id, status, currency, created_at, updated_at, image_path) VALUES ('r-out', 'review', 'EUR', ?, ?, '/etc/hostname')").run(now, now);
       db.prepare("INSERT INTO receipts (id, status, currency, created_at, updated_at, image_path) VALUES ('r-gone', 'review', 'EUR', ?, ?, 'gone.jpg')").run(now, now);
+      db.prepare("INSERT INTO catalog_external_refs (source, external_id, found, suggestion, fetched_at) VALUES ('open_facts', '4006381333931', 1, ?, ?)").run(
+        JSON.stringify({ name: 'Stift', nested: { z: [1, { b: 2, a: 'x' }], a: {} }, empty: [] }),
+        now,
+      );
       db.prepare("INSERT INTO audit_events (created_at, category, action, outcome, status_code, actor_user_id, token_id) VALUES (?, 'api', ?, 'success', 200, NULL, NULL)").run(now, `DELETE /api/v1/catalog/products/${productIds[0]}?x=1`);
     })();
     db.close();
@@ -77,7 +81,17 @@ describe('the export archive on a real database', () => {
     expect(Object.keys(stock.movements[0])).toEqual([...Object.keys(stock.movements[0])].sort());
     const household = JSON.parse(readFileSync(join(unpacked, 'data/household.json'), 'utf8')) as { households: { name: string }[] };
     expect(household.households[0].name).toBe('Haus "Ü" \\\\ \n zwei');
-    for (const file of readdirSync(join(unpacked, 'data'))) expect(() => JSON.parse(readFileSync(join(unpacked, 'data', file), 'utf8')), file).not.toThrow();
+    // Every section is exactly JSON.stringify(…, null, 2) with a trailing newline, keys sorted at every depth.
+    const sortedEverywhere = (value: unknown): boolean =>
+      Array.isArray(value)
+        ? value.every(sortedEverywhere)
+        : value === null || typeof value !== 'object' || (Object.keys(value).join('\n') === Object.keys(value).sort().join('\n') && Object.values(value).every(sortedEverywhere));
+    for (const file of readdirSync(join(unpacked, 'data'))) {
+      const text = readFileSync(join(unpacked, 'data', file), 'utf8');
+      const parsed: unknown = JSON.parse(text);
+      expect(text, file).toBe(`${JSON.stringify(parsed, null, 2)}\n`);
+      expect(sortedEverywhere(parsed), file).toBe(true);
+    }
     const catalog = JSON.parse(readFileSync(join(unpacked, 'data/catalog.json'), 'utf8')) as { products: { name: string; notes: string; active: boolean }[] };
     expect(catalog.products).toHaveLength(40);
     expect(catalog.products[0]).toMatchObject({ notes: 'line\nbreak', active: true });
