@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AccessModule } from './common/access/access.module.js';
+import { ServerPidFile } from './common/backup/server-pid-file.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -13,6 +14,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { BudgetModule } from './modules/budget/budget.module.js';
 import { ScansModule } from './modules/scans/scans.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
@@ -25,6 +27,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
+      providers: [ServerPidFile],
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
@@ -45,6 +48,7 @@ export class AppModule {
         GrocyModule,
         StatusModule,
         ExperienceModule,
+        PrivacyModule,
       ],
     };
   }

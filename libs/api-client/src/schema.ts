@@ -1087,6 +1087,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Database health and size, counts, retention and recent events, without addresses, fingerprints or identifiers. */
+        get: operations["getOperationsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portable export as a ZIP, streamed: JSON sections under `data/`, product images under
+         *     `product-images/`, receipt files under `receipt-files/` unless `include_receipt_files=false`,
+         *     `SHA256SUMS` (for `sha256sum -c`) and `manifest.json` last. Secrets are never part of it.
+         */
+        get: operations["downloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy/export/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts of what the export holds, the receipt files and product images with their sizes, and what it leaves out. */
+        get: operations["getExportPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy/household": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Erases the installation for good: every account, session, setting, catalog, receipt, stock,
+         *     shopping and audit record, every receipt file and product image. Setup is required again
+         *     afterwards (unless APP_PASSWORD is set). The body must carry the confirmation literal.
+         */
+        delete: operations["eraseHousehold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the retention rule would remove now. */
+        get: operations["getRetentionPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy/retention/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies the retention rule now. */
+        post: operations["runRetention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/receipts": {
         parameters: {
             query?: never;
@@ -2008,6 +2118,18 @@ export interface components {
             /** @default false */
             complete_onboarding?: boolean;
         };
+        ExportPreviewResponse: {
+            /** @description Rows per exported record kind, as `manifest.json` will count them. */
+            counts: {
+                [key: string]: number;
+            };
+            excluded_secret_categories: string[];
+            household_name: string;
+            product_image_file_bytes: number;
+            product_image_file_count: number;
+            receipt_file_bytes: number;
+            receipt_file_count: number;
+        };
         GrocyCatalogImportResponse: {
             /** @description The household catalog after the import. */
             catalog: components["schemas"]["CatalogSummaryResponse"];
@@ -2093,6 +2215,21 @@ export interface components {
         HealthResponse: {
             /** @enum {string} */
             status: "ok";
+        };
+        HouseholdEraseInput: {
+            /**
+             * @description Must be exactly `HAUSHALT ENDGÜLTIG LÖSCHEN`.
+             * @enum {string}
+             */
+            confirmation: "HAUSHALT ENDGÜLTIG LÖSCHEN";
+        };
+        HouseholdEraseResponse: {
+            completed_at: string;
+            deleted: boolean;
+            deleted_product_image_bytes: number;
+            deleted_product_image_files: number;
+            deleted_receipt_bytes: number;
+            deleted_receipt_files: number;
         };
         HouseholdInvitationAcceptInput: {
             password: string;
@@ -2276,6 +2413,35 @@ export interface components {
         NotificationTestInput: {
             /** @description The device to send to: one of the caller's active subscriptions. */
             subscription_id: string;
+        };
+        OperationsAuditEventResponse: {
+            /** @description "METHOD /route/{template}": no identifiers, addresses or query strings. */
+            action: string;
+            /** @description The acting member's display name, or "System". */
+            actor_label: string;
+            category: string;
+            created_at: string;
+            id: string;
+            outcome: string;
+        };
+        OperationsCountResponse: {
+            active_api_tokens: number;
+            active_push_devices: number;
+            active_sessions: number;
+            active_users: number;
+            failures_24h: number;
+            pending_receipts: number;
+            products: number;
+            stock_lots: number;
+        };
+        OperationsOverviewResponse: {
+            counts: components["schemas"]["OperationsCountResponse"];
+            database_bytes: number;
+            /** @description SQLite's quick check: "ok", or what it found. */
+            database_integrity: string;
+            generated_at: string;
+            recent_events: components["schemas"]["OperationsAuditEventResponse"][];
+            retention: components["schemas"]["RetentionPreviewResponse"];
         };
         OwnerProfileUpdateInput: {
             display_name: string;
@@ -2624,6 +2790,26 @@ export interface components {
             summary: string;
             title: string;
             version: string;
+        };
+        RetentionPreviewResponse: {
+            cutoff: string;
+            delete_after_analysis: boolean;
+            expired_bytes: number;
+            /** @description Of those, the ones the next run removes (created at or before `cutoff`). */
+            expired_file_count: number;
+            retained_bytes: number;
+            /** @description Receipts that still point to a source file. */
+            retained_file_count: number;
+            retention_days: number;
+        };
+        RetentionRunResponse: {
+            /** @description Receipts whose file pointer was cleared (the file was deleted or was already gone). */
+            cleared_receipt_count: number;
+            completed_at: string;
+            deleted_bytes: number;
+            deleted_file_count: number;
+            /** @description Pointers leading outside the receipts folder: nothing was deleted and the pointer stays. */
+            rejected_path_count: number;
         };
         ScanConfirmInput: {
             /**
@@ -6437,6 +6623,337 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getOperationsOverview: {
+        parameters: {
+            query?: {
+                event_limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationsOverviewResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    downloadExport: {
+        parameters: {
+            query?: {
+                /** @description Whether receipt images and PDFs go into `receipt-files/`; the recognised receipt data is exported either way. */
+                include_receipt_files?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Instance or workflow conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Recent authentication required */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getExportPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportPreviewResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Instance or workflow conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    eraseHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HouseholdEraseInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseholdEraseResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Instance or workflow conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Recent authentication required */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRetentionPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionPreviewResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Instance or workflow conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    runRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionRunResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Instance or workflow conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Recent authentication required */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -23,5 +23,5 @@ export const paths = {
   invite: (token: string) => `/invite/${token}`,
 } as const;
 
-export const SETTINGS_SECTIONS = ['account', 'security', 'notifications', 'members', 'tokens', 'receipt-reading', 'grocy'] as const;
+export const SETTINGS_SECTIONS = ['account', 'security', 'notifications', 'members', 'tokens', 'receipt-reading', 'grocy', 'privacy'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

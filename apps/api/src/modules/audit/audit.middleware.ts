@@ -8,6 +8,9 @@ import { AuditEventEntity } from './audit-event.entity.js';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** `response.locals` flag of a request that must leave no audit row (the erasure, which empties the table). */
+export const SKIP_AUDIT = 'hinvSkipAudit';
+
 /** `/api/v1/auth/sessions/:session_id` → `/api/v1/auth/sessions/{session_id}`: no ids in the log. */
 export function routeTemplate(request: Request): string | null {
   const path = (request.route as { path?: unknown } | undefined)?.path;
@@ -45,7 +48,7 @@ export class AuditMiddleware implements NestMiddleware {
       const principal = request[PRINCIPAL_KEY];
       // The matched route is known only now; its template also tells whether it is under /api/v1.
       const template = routeTemplate(request);
-      if (!principal || !template?.startsWith('/api/v1/')) return;
+      if (!principal || !template?.startsWith('/api/v1/') || response.locals[SKIP_AUDIT] === true) return;
       const event: Omit<AuditEventEntity, 'id'> = {
         createdAt: this.clock.now().toISOString(),
         category: 'api',

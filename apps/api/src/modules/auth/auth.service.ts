@@ -62,8 +62,15 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly masterData: MasterDataService,
   ) {}
 
-  /** APP_PASSWORD mode: the owner exists from the first start and signs in with that password. */
   async onApplicationBootstrap(): Promise<void> {
+    await this.ensureEnvironmentOwner();
+  }
+
+  /**
+   * APP_PASSWORD mode: the owner exists from the first start (and again right after an erasure)
+   * and signs in with that password.
+   */
+  async ensureEnvironmentOwner(): Promise<void> {
     const password = this.config.env.APP_PASSWORD;
     if (!password) return;
     const owner = await this.database.manager.findOneBy(UserEntity, { role: 'owner' });

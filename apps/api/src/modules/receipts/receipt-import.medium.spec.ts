@@ -12,6 +12,7 @@ import { CatalogService } from '../catalog/catalog.service.js';
 import { MasterDataService } from '../catalog/master-data/master-data.service.js';
 import type { GrocyService } from '../grocy/grocy.service.js';
 import { StockService, type AddStock } from '../stock/stock.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptImportService } from './receipt-import.service.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
@@ -63,7 +64,9 @@ describe('ReceiptImportService on a real SQLite file', () => {
     const readers = { current: () => Promise.reject(new Error('no reading in this test')) } as unknown as ReceiptReaders;
     // No Grocy connection here: the export is covered by the e2e test against the fake Grocy.
     const grocy = { exportConnection: () => Promise.resolve(null) } as unknown as GrocyService;
-    imports = new ReceiptImportService(database, clock, config, new StockFailingHalfway(database, clock), new ReceiptsService(config, database, clock, reconcile, readers), grocy);
+    // Nor are the settings (they only matter when a file is analysed).
+    const settings = { read: () => Promise.reject(new Error('no settings in this test')) } as unknown as SettingsService;
+    imports = new ReceiptImportService(database, clock, config, new StockFailingHalfway(database, clock), new ReceiptsService(config, database, clock, reconcile, readers, settings), grocy);
     await query(`INSERT INTO locations (name, description, active, created_at, updated_at) VALUES ('Pantry', '', 1, 'now', 'now')`);
     for (const [id, days, location] of [
       ['flour', 0, 1],

@@ -7,6 +7,7 @@ import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
+import { SettingsService } from '../settings/settings.service.js';
 import type { ReceiptItemResponse, ReceiptResponse } from './dto/receipts.dto.js';
 import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
@@ -49,6 +50,7 @@ export class ReceiptsService {
     private readonly clock: Clock,
     private readonly reconcile: ReceiptReconcileService,
     private readonly readers: ReceiptReaders,
+    private readonly settings: SettingsService,
   ) {
     this.directory = resolve(config.dataDir, 'receipts');
     this.staging = join(this.directory, '.staging');
@@ -79,6 +81,8 @@ export class ReceiptsService {
 
     const id = randomUUID();
     const fileName = `${id}.${SOURCE_EXTENSION[type]}`;
+    // Retention "delete after analysis": the source is not kept once it was read (the staged copy goes in `finally`).
+    const keepSource = !(await this.settings.read()).privacyDeleteImageAfterAnalysis;
     const staged = this.contained(this.staging, `${id}.upload`);
     const final = this.contained(this.directory, fileName);
     await mkdir(this.staging, { recursive: true, mode: 0o700 });
@@ -102,7 +106,7 @@ export class ReceiptsService {
           sourceSha256,
           analysisVersion,
           fingerprint,
-          imagePath: fileName,
+          imagePath: keepSource ? fileName : null,
           createdAt: now,
           updatedAt: now,
         });
@@ -130,6 +134,7 @@ export class ReceiptsService {
         return { duplicateOf: null };
       });
       if (outcome.duplicateOf !== null) return { ...(await this.detail(outcome.duplicateOf)), duplicate: true };
+      if (!keepSource) return { ...(await this.detail(id)), duplicate: false };
       try {
         await rename(staged, final);
       } catch (error) {

@@ -2,6 +2,7 @@ import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
 import type { LucideIcon } from 'lucide-react';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
 import Bell from 'lucide-react/icons/bell';
+import DatabaseBackup from 'lucide-react/icons/database-backup';
 import KeyRound from 'lucide-react/icons/key-round';
 import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
@@ -26,6 +27,7 @@ import { AccountPanel } from './AccountPanel';
 import { GrocyPanel } from './GrocyPanel';
 import { MembersPanel } from './MembersPanel';
 import { NotificationsPanel } from './NotificationsPanel';
+import { PrivacyPanel } from './PrivacyPanel';
 import { ReceiptProviderPanel } from './ReceiptProviderPanel';
 import { SecurityPanel } from './SecurityPanel';
 import { TokensPanel } from './TokensPanel';
@@ -34,7 +36,7 @@ type Audience = 'everyone' | 'managers' | 'owner';
 
 const SECTIONS: {
   section: SettingsSection;
-  label: 'account.heading' | 'security.heading' | 'notifications.heading' | 'members.heading' | 'tokens.heading' | 'provider.heading' | 'grocy.heading';
+  label: 'account.heading' | 'security.heading' | 'notifications.heading' | 'members.heading' | 'tokens.heading' | 'provider.heading' | 'grocy.heading' | 'privacy.heading';
   icon: LucideIcon;
   audience: Audience;
 }[] = [
@@ -46,6 +48,7 @@ const SECTIONS: {
   // The installation settings are the owner's alone (the API refuses admins too).
   { section: 'receipt-reading', label: 'provider.heading', icon: ReceiptText, audience: 'owner' },
   { section: 'grocy', label: 'grocy.heading', icon: ArrowRightLeft, audience: 'owner' },
+  { section: 'privacy', label: 'privacy.heading', icon: DatabaseBackup, audience: 'owner' },
 ];
 
 /** Settings: the general part (language, sign-out, the service's state) and one address per section. */
@@ -71,6 +74,7 @@ export function SettingsScreen({ section }: { section?: string }) {
         {chosen.section === 'tokens' && <TokensPanel />}
         {chosen.section === 'receipt-reading' && <ReceiptProviderPanel />}
         {chosen.section === 'grocy' && <GrocyPanel />}
+        {chosen.section === 'privacy' && <PrivacyPanel />}
       </>
     );
   }
