@@ -1,0 +1,53 @@
+#!/bin/sh
+# Copies the user guide's screenshots (docs/images/) from what the browser tests wrote to
+# test-output/browser/, so the guide shows the real app and nothing is drawn by hand. Run the
+# browser tests named below first, then this script, and commit docs/images/:
+#
+#   pnpm exec vitest run --project browser e2e/browser/screens.browser.ts e2e/browser/budget.browser.ts \
+#     e2e/browser/grocy.browser.ts e2e/browser/receipt-review.browser.ts
+#   sh scripts/docs-screenshots.sh
+#
+# The images are re-encoded as palette PNGs with sharp (the API's own dependency), at most 390 px
+# wide (the phone size the tests use), so the folder stays well under 3 MB.
+set -eu
+cd "$(dirname "$0")/.."
+. scripts/runtime.sh
+
+# docs/images/<name>.png  <-  test-output/browser/<source>.png   (written by)
+LIST='
+home             screen-home-phone-light             e2e/browser/screens.browser.ts
+scan             screen-scan-phone-light             e2e/browser/screens.browser.ts
+members          screen-settings-members-phone-light e2e/browser/screens.browser.ts
+receipt-review   receipt-review-sheet-phone-light    e2e/browser/receipt-review.browser.ts
+budget           budget-phone-light                  e2e/browser/budget.browser.ts
+grocy            grocy-preview-phone-light           e2e/browser/grocy.browser.ts
+'
+
+missing=0
+echo "$LIST" | while read -r name source test; do
+  [ -n "$name" ] || continue
+  if [ ! -f "test-output/browser/$source.png" ]; then
+    echo "docs-screenshots: test-output/browser/$source.png is missing; run $test first" >&2
+    exit 1
+  fi
+done || missing=1
+[ "$missing" -eq 0 ] || exit 1
+
+mkdir -p docs/images
+echo "$LIST" | (cd apps/api && node --input-type=module -e '
+import { readFileSync } from "node:fs";
+import sharp from "sharp";
+const lines = readFileSync(0, "utf8").split("\n").map((l) => l.trim()).filter(Boolean);
+let total = 0;
+for (const line of lines) {
+  const [name, source] = line.split(/\s+/);
+  const info = await sharp(`../../test-output/browser/${source}.png`)
+    .resize({ width: 390, withoutEnlargement: true })
+    .png({ palette: true, compressionLevel: 9, effort: 10 })
+    .toFile(`../../docs/images/${name}.png`);
+  total += info.size;
+  console.log(`docs/images/${name}.png  ${info.width}x${info.height}  ${Math.round(info.size / 1024)} KB  (from ${source}.png)`);
+}
+console.log(`total ${Math.round(total / 1024)} KB`);
+if (total > 3 * 1024 * 1024) { console.error("docs-screenshots: the images are over 3 MB"); process.exit(1); }
+')
