@@ -7,24 +7,25 @@
 #     e2e/browser/grocy.browser.ts e2e/browser/receipt-review.browser.ts
 #   sh scripts/docs-screenshots.sh
 #
-# The images are re-encoded as palette PNGs with sharp (the API's own dependency), at most 390 px
-# wide (the phone size the tests use), so the folder stays well under 3 MB.
+# Each image is one phone screen (390 × 844, the size the tests use) cut from the full-page
+# screenshot at the given top edge, re-encoded as a palette PNG with sharp (the API's own
+# dependency), so the folder stays well under 3 MB.
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/runtime.sh
 
-# docs/images/<name>.png  <-  test-output/browser/<source>.png   (written by)
+# docs/images/<name>.png  <-  test-output/browser/<source>.png   (written by)                  top
 LIST='
-home             screen-home-phone-light             e2e/browser/screens.browser.ts
-scan             screen-scan-phone-light             e2e/browser/screens.browser.ts
-members          screen-settings-members-phone-light e2e/browser/screens.browser.ts
-receipt-review   receipt-review-sheet-phone-light    e2e/browser/receipt-review.browser.ts
-budget           budget-phone-light                  e2e/browser/budget.browser.ts
-grocy            grocy-preview-phone-light           e2e/browser/grocy.browser.ts
+home             screen-home-phone-light             e2e/browser/screens.browser.ts          0
+scan             screen-scan-phone-light             e2e/browser/screens.browser.ts          0
+members          screen-settings-members-phone-light e2e/browser/screens.browser.ts          0
+receipt-review   receipt-review-sheet-phone-light    e2e/browser/receipt-review.browser.ts   0
+budget           budget-phone-light                  e2e/browser/budget.browser.ts           0
+grocy            grocy-preview-phone-light           e2e/browser/grocy.browser.ts            1235
 '
 
 missing=0
-echo "$LIST" | while read -r name source test; do
+echo "$LIST" | while read -r name source test top; do
   [ -n "$name" ] || continue
   if [ ! -f "test-output/browser/$source.png" ]; then
     echo "docs-screenshots: test-output/browser/$source.png is missing; run $test first" >&2
@@ -40,8 +41,12 @@ import sharp from "sharp";
 const lines = readFileSync(0, "utf8").split("\n").map((l) => l.trim()).filter(Boolean);
 let total = 0;
 for (const line of lines) {
-  const [name, source] = line.split(/\s+/);
-  const info = await sharp(`../../test-output/browser/${source}.png`)
+  const [name, source, , top] = line.split(/\s+/);
+  const input = sharp(`../../test-output/browser/${source}.png`);
+  const { width, height } = await input.metadata();
+  const cut = { left: 0, top: Math.min(Number(top), Math.max(0, height - 844)), width, height: Math.min(844, height) };
+  const info = await input
+    .extract(cut)
     .resize({ width: 390, withoutEnlargement: true })
     .png({ palette: true, compressionLevel: 9, effort: 10 })
     .toFile(`../../docs/images/${name}.png`);
