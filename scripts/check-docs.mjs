@@ -18,17 +18,19 @@
  *                                a product low on stock with a lot that expires tomorrow) and
  *                                creates an automation token
  *        ```sh test              run with `sh -eu`; must exit 0 within 60 s
+ *        ```sh test stop-server  the same, after the server started above was stopped (restore)
  *        ```yaml test            a Home Assistant `rest:` configuration: every resource is asked
  *                                on the scratch server with the token, and the fields its
  *                                templates and attributes name must be in the answer
  *      The scratch install has its own DATA_DIR (a temp folder) and a free PORT; in the blocks,
- *      `localhost:8080` is replaced by that port, and HINV_URL and HINV_TOKEN are set as the guide
- *      tells the reader to set them.
+ *      `localhost:8080` is replaced by that port and the guide's backup folder
+ *      `/var/backups/household-inventory` by a temp folder, and HINV_URL and HINV_TOKEN are set as
+ *      the guide tells the reader to set them.
  *
  * `node scripts/check-docs.mjs --no-run` does 1–3 only (a second or so).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -344,11 +346,28 @@ async function checkHomeAssistant(file, block, baseUrl, token) {
 }
 
 async function runTestBlocks() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hinv-docs-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'hinv-docs-'));
+  const dataDir = join(scratch, 'data');
+  const backupDir = join(scratch, 'backups');
+  mkdirSync(dataDir);
+  mkdirSync(backupDir);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HINV_URL: baseUrl, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', LOG_LEVEL: 'warn' };
   const background = [];
+  /** Stops what the guide started (the whole process group: npm, sh and node), waiting until it has exited. */
+  const stopBackground = async () => {
+    for (const signal of ['SIGTERM', 'SIGKILL']) {
+      for (const entry of background) {
+        if (entry.exited) continue;
+        try {
+          process.kill(-entry.child.pid, signal);
+        } catch {}
+      }
+      const deadline = Date.now() + 10_000;
+      while (background.some((entry) => !entry.exited) && Date.now() < deadline) await sleep(100);
+    }
+  };
   let token = null;
   let ran = 0;
   const started = Date.now();
@@ -377,7 +396,7 @@ async function runTestBlocks() {
         const words = block.info.split(/\s+/);
         if (!words.includes('test')) continue;
         ran++;
-        const body = block.body.replaceAll('localhost:8080', `localhost:${port}`);
+        const body = block.body.replaceAll('localhost:8080', `localhost:${port}`).replaceAll('/var/backups/household-inventory', backupDir);
         if (words[0] === 'sh' && words.includes('background')) {
           const child = spawn('sh', ['-eu', '-c', body], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
           const entry = { child, output: '', exited: false };
@@ -388,6 +407,7 @@ async function runTestBlocks() {
           continue;
         }
         if (!(await ensureReady(file, block.line))) return;
+        if (words.includes('stop-server')) await stopBackground();
         if (words[0] === 'sh') {
           const result = await runShell(body, env, 60_000);
           if (result.code !== 0) problem(file, block.line, `command failed (exit ${result.code}):\n${body}\n${result.output.slice(-2000)}`);
@@ -401,20 +421,8 @@ async function runTestBlocks() {
     if (ran === 0) problem(englishGuides[0] ?? join(ROOT, 'docs'), 0, 'no block is marked for testing');
     console.log(`check-docs: ran ${ran} tested blocks against ${baseUrl} in ${Math.round((Date.now() - started) / 1000)} s`);
   } finally {
-    for (const { child, exited } of background) {
-      if (exited) continue;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {}
-    }
-    await sleep(300);
-    for (const { child, exited } of background) {
-      if (exited) continue;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {}
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBackground();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
