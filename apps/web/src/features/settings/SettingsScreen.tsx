@@ -1,7 +1,6 @@
 import { APP_VERSION, LOCALES, type Locale } from '@hinv/shared';
 import type { LucideIcon } from 'lucide-react';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
-import BookOpen from 'lucide-react/icons/book-open';
 import KeyRound from 'lucide-react/icons/key-round';
 import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
@@ -24,6 +23,7 @@ import { Button, Card, List, ListRow, SegmentedControl } from '../../ui';
 import { useTheme, type ThemePreference } from '../../ui/theme';
 import { AccountPanel } from './AccountPanel';
 import { GrocyPanel } from './GrocyPanel';
+import { GuideRow } from './GuideRow';
 import { MembersPanel } from './MembersPanel';
 import { ReceiptProviderPanel } from './ReceiptProviderPanel';
 import { SecurityPanel } from './SecurityPanel';
@@ -82,13 +82,7 @@ export function SettingsScreen({ section }: { section?: string }) {
                 <ListRow title={t(entry.label)} leading={<entry.icon aria-hidden="true" size={22} />} />
               </Link>
             ))}
-            {/* A plain link: the guide is a static page beside the app, which links back to it. */}
-            <ListRow
-              title={t('more.guide')}
-              subtitle={t('more.guideHint')}
-              leading={<BookOpen aria-hidden="true" size={22} />}
-              href={paths.guide(i18n.resolvedLanguage === 'de' ? 'de' : 'en')}
-            />
+            <GuideRow />
           </List>
         </Card>
       </nav>
