@@ -22,6 +22,11 @@ describe('the user guide on the box', () => {
     for (const anchor of ['install', 'https', 'app', 'household', 'stations', 'automation', 'receipts', 'budget', 'push', 'backup', 'grocy', 'updating', 'troubleshooting']) {
       expect(await page.locator(`a[id="${anchor}"]`).count(), anchor).toBe(1);
     }
+    // Every link within the page finds its target (chapters and headings alike).
+    const missingTargets = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].map((a) => a.getAttribute('href')!.slice(1)).filter((id) => document.getElementById(decodeURIComponent(id)) === null),
+    );
+    expect(missingTargets).toEqual([]);
     const images = await page.locator('main img').evaluateAll((list) => list.map((img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth })));
     expect(images.length).toBeGreaterThanOrEqual(5);
     for (const image of images) expect(image.width, image.src).toBeGreaterThan(0);
@@ -31,6 +36,7 @@ describe('the user guide on the box', () => {
     await page.click('main >> a:text-is("Deutsch")');
     await page.waitForURL(`${stage.server.baseUrl}/guide/de.html`);
     expect(await page.locator('h1').textContent()).toBe('Household Inventory: Anleitung');
+    expect(await page.locator('#dauerhaft-laufen-lassen-mit-systemd').count()).toBe(1);
     await page.click('a:text-is("Zurück zur App")');
     await page.waitForSelector('#home-expiring-heading');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guidePath, renderGuide } from './user-guide.ts';
+import { guidePath, headingSlug, renderGuide } from './user-guide.ts';
 
 describe('renderGuide', () => {
   const page = renderGuide(
@@ -42,6 +42,14 @@ describe('renderGuide', () => {
     expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(page).toContain('<title>Household Inventory: user guide</title>');
     expect(renderGuide('# Anleitung', 'de')).toContain('<a href="/">Zurück zur App</a>');
+  });
+
+  it('gives headings the ids GitHub gives them, so links to a heading work on the box too', () => {
+    expect(page).toContain('<h2 id="https">HTTPS</h2>');
+    const german = renderGuide('## Dauerhaft laufen lassen mit `systemd`\n\n## Fehlersuche\n\n## Fehlersuche', 'de');
+    expect(german).toContain('<h2 id="dauerhaft-laufen-lassen-mit-systemd">Dauerhaft laufen lassen mit <code>systemd</code></h2>');
+    expect(german).toContain('<h2 id="fehlersuche-1">Fehlersuche</h2>');
+    expect(headingSlug('HTTPS fürs Handy: A & B')).toBe('https-fürs-handy-a--b');
   });
 
   it('serves each language at its own address', () => {

@@ -39,8 +39,29 @@ function rewriteHref(href: string): string | null {
   return null;
 }
 
+/** GitHub's heading anchor (as scripts/check-docs.mjs checks them): lower case, markup and punctuation dropped, spaces to hyphens. */
+export function headingSlug(heading: string): string {
+  return heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/[`*_~]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
 export function renderGuide(markdown: string, locale: GuideLocale): string {
   const renderer = new marked.Renderer();
+  // Headings get GitHub's ids, so links to a heading work on the box as they do in the repository.
+  const seen = new Map<string, number>();
+  renderer.heading = function ({ tokens, depth, text }: Tokens.Heading) {
+    const base = headingSlug(text);
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    const id = count === 0 ? base : `${base}-${count}`;
+    return `<h${depth} id="${escapeHtml(id)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+  };
   const link = renderer.link.bind(renderer);
   renderer.link = function (token: Tokens.Link) {
     const href = rewriteHref(token.href);
