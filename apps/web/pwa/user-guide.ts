@@ -95,6 +95,7 @@ export function renderGuide(markdown: string, locale: GuideLocale): string {
   code { background: var(--code); padding: .1em .3em; border-radius: 4px; font-size: .9em; overflow-wrap: anywhere; }
   pre { background: var(--code); padding: .75rem 1rem; border-radius: 8px; overflow-x: auto; }
   pre code { padding: 0; overflow-wrap: normal; }
+  td code { white-space: nowrap; overflow-wrap: normal; }
   table { border-collapse: collapse; width: 100%; display: block; overflow-x: auto; }
   th, td { border: 1px solid var(--line); padding: .4rem .6rem; text-align: left; vertical-align: top; }
 </style>
