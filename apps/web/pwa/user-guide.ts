@@ -91,7 +91,7 @@ export function renderGuide(markdown: string, locale: GuideLocale): string {
   h1 { font-size: 1.7rem; line-height: 1.25; }
   h2 { font-size: 1.35rem; margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid var(--line); }
   h3 { font-size: 1.1rem; margin-top: 1.75rem; }
-  img { display: block; max-width: min(100%, 390px); height: auto; margin: 1rem auto; border: 1px solid var(--line); border-radius: 12px; }
+  img { display: block; max-width: 100%; height: auto; margin: 1rem auto; border: 1px solid var(--line); border-radius: 12px; }
   code { background: var(--code); padding: .1em .3em; border-radius: 4px; font-size: .9em; overflow-wrap: anywhere; }
   pre { background: var(--code); padding: .75rem 1rem; border-radius: 8px; overflow-x: auto; }
   pre code { padding: 0; overflow-wrap: normal; }
