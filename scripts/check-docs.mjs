@@ -153,6 +153,15 @@ for (const [file, parsed] of parsedFiles) {
   }
 }
 
+// Every screenshot in docs/images/ is shown somewhere (scripts/docs-screenshots.sh writes them).
+const shownImages = new Set(
+  [...parsedFiles].flatMap(([file, parsed]) => linksOf(parsed.prose).filter((l) => l.image && !/^https?:/.test(l.target)).map((l) => resolve(dirname(file), l.target.split('#')[0]))),
+);
+const imagesDir = join(ROOT, 'docs', 'images');
+if (existsSync(imagesDir)) {
+  for (const image of readdirSync(imagesDir)) if (!shownImages.has(join(imagesDir, image))) problem(join(imagesDir, image), 0, 'is not shown in any guide (remove it, or show it)');
+}
+
 // ---------------------------------------------------------------------------------------------
 // 2. English and German guides have the same structure.
 

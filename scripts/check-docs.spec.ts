@@ -100,6 +100,12 @@ describe('check-docs', () => {
     expect(check(({ de }) => ({ de: de.replace('# sagt hallo', '# grüßt') })).status).toBe(0);
   });
 
+  it('fails on a screenshot that no guide shows', () => {
+    const result = check(({ en, de }) => ({ en: en.replace('![The scanner](images/scan.png)\n', ''), de: de.replace('![Der Scanner](images/scan.png)\n', '') }));
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('docs/images/scan.png: is not shown in any guide');
+  });
+
   it('fails on a setting the service does not read', () => {
     const result = check(({ en, de }) => ({ en: en.replace('TZ=', 'TIMEZONE='), de: de.replace('TZ=', 'TIMEZONE=') }));
     expect(result.status).toBe(1);

@@ -1,6 +1,14 @@
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+
+/** In-page links (`#…`) whose target is not on the page. */
+function missingTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].map((a) => a.getAttribute('href')!.slice(1)).filter((id) => document.getElementById(decodeURIComponent(id)) === null),
+  );
+}
 
 describe('the user guide on the box', () => {
   const stage = useServerAndBrowser();
@@ -23,10 +31,7 @@ describe('the user guide on the box', () => {
       expect(await page.locator(`a[id="${anchor}"]`).count(), anchor).toBe(1);
     }
     // Every link within the page finds its target (chapters and headings alike).
-    const missingTargets = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].map((a) => a.getAttribute('href')!.slice(1)).filter((id) => document.getElementById(decodeURIComponent(id)) === null),
-    );
-    expect(missingTargets).toEqual([]);
+    expect(await missingTargets(page)).toEqual([]);
     const images = await page.locator('main img').evaluateAll((list) => list.map((img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth })));
     expect(images.length).toBeGreaterThanOrEqual(5);
     for (const image of images) expect(image.width, image.src).toBeGreaterThan(0);
@@ -37,6 +42,7 @@ describe('the user guide on the box', () => {
     await page.waitForURL(`${stage.server.baseUrl}/guide/de.html`);
     expect(await page.locator('h1').textContent()).toBe('Household Inventory: Anleitung');
     expect(await page.locator('#dauerhaft-laufen-lassen-mit-systemd').count()).toBe(1);
+    expect(await missingTargets(page)).toEqual([]);
     await page.click('a:text-is("Zurück zur App")');
     await page.waitForSelector('#home-expiring-heading');
 
