@@ -20,6 +20,7 @@ step "typecheck" pnpm exec nx run-many -t typecheck
 step "contract: OpenAPI document and generated client are current" node scripts/check-contract.mjs
 step "migrations: entities match the committed migrations" pnpm exec nx run api:check-migrations
 step "module boundaries" node scripts/check-boundaries.mjs
+step "docs: links, de/en structure, tested commands against a scratch install" node scripts/check-docs.mjs
 step "small tests" pnpm exec vitest run --project small --project web
 step "medium tests" pnpm exec vitest run --project medium
 step "e2e tests" pnpm exec vitest run --project e2e

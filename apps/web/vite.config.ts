@@ -3,6 +3,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { localizedManifestFile, localizedManifests } from './pwa/localized-manifests.ts';
 import { manifestFor } from './pwa/manifest.ts';
+import { userGuide } from './pwa/user-guide.ts';
 
 /** Where `pnpm nx run api:serve` listens during development. */
 const API_ORIGIN = 'http://localhost:8080';
@@ -25,6 +26,7 @@ export default defineConfig({
   plugins: [
     react(),
     localizedManifests(['de']),
+    userGuide(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

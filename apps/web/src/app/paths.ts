@@ -13,6 +13,8 @@ export const paths = {
   receipt: (id: string) => `/receipts/${encodeURIComponent(id)}`,
   /** Where the installed app receives shared files (app/share-target.ts); never a screen of its own. */
   receiptShare: '/receipts/share',
+  /** The user guide, built from docs/guide.<locale>.md into static pages (pwa/user-guide.ts); no screen of the app. */
+  guide: (locale: 'de' | 'en') => `/guide/${locale}.html`,
   budget: '/budget',
   /** The scanner station: a page of its own, paired with a token (features/scanner/station). */
   station: '/station',

@@ -25,6 +25,7 @@ import { Button, Card, List, ListRow, SegmentedControl } from '../../ui';
 import { useTheme, type ThemePreference } from '../../ui/theme';
 import { AccountPanel } from './AccountPanel';
 import { GrocyPanel } from './GrocyPanel';
+import { GuideRow } from './GuideRow';
 import { MembersPanel } from './MembersPanel';
 import { NotificationsPanel } from './NotificationsPanel';
 import { PrivacyPanel } from './PrivacyPanel';
@@ -89,6 +90,7 @@ export function SettingsScreen({ section }: { section?: string }) {
                 <ListRow title={t(entry.label)} leading={<entry.icon aria-hidden="true" size={22} />} />
               </Link>
             ))}
+            <GuideRow />
           </List>
         </Card>
       </nav>
