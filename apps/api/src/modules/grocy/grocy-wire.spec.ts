@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grocyReason } from './grocy.client.js';
+import { redactedReason } from '../../common/http/outbound-answer.js';
 import { grocyActive, grocyDate, grocyId, grocyNumber, grocySystemInfo, groupGrocyStock } from './grocy-wire.js';
 
 describe("reading Grocy's answers", () => {
@@ -45,7 +45,7 @@ describe("reading Grocy's answers", () => {
   });
 
   it('keeps error reasons to one line of at most 500 characters, without the key', () => {
-    const reason = grocyReason(`bad key sk-123 in\nline two ${'y'.repeat(900)}`, 'sk-123');
+    const reason = redactedReason(`bad key sk-123 in\nline two ${'y'.repeat(900)}`, 'sk-123');
     expect(reason.startsWith('bad key [key] in line two y')).toBe(true);
     expect(reason).toHaveLength(500);
     expect(reason.endsWith('…')).toBe(true);

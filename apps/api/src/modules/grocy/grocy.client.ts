@@ -2,12 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { AppConfig } from '../../config/app-config.js';
+import { AnswerTooLarge, readLimited, redactedReason } from '../../common/http/outbound-answer.js';
 
 /** The reference's timeouts: 20 s for every call, 3 s for the connection test (`system/info`). */
 export const GROCY_TIMEOUT_MS = 20_000;
 export const GROCY_TEST_TIMEOUT_MS = 3_000;
 /** How much of Grocy's error body reaches the user (as the reference). */
-export const GROCY_MAX_REASON_CHARS = 500;
 /** A household's whole catalog as JSON; far beyond this is not an answer we hold in memory. */
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
@@ -22,13 +22,6 @@ export class GrocyFailure extends ApiException {
   constructor(readonly reason: string) {
     super(502, 'grocy_failed', { reason });
   }
-}
-
-/** Removes the key from text Grocy sent back and keeps it to one line of at most 500 characters. */
-export function grocyReason(text: string, key: string): string {
-  let reason = key ? text.split(key).join('[key]') : text;
-  reason = reason.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return reason.length > GROCY_MAX_REASON_CHARS ? `${reason.slice(0, GROCY_MAX_REASON_CHARS - 1)}…` : reason;
 }
 
 /** Grocy's error bodies are `{"error_message": …}` (400 and 500); anything else is shown as text. */
@@ -123,34 +116,8 @@ export class GrocyClient {
   }
 
   private failed(connection: GrocyConnection, reason: string): GrocyFailure {
-    const safe = grocyReason(reason, connection.apiKey);
+    const safe = redactedReason(reason, connection.apiKey);
     this.logger.warn({ message: 'grocy call failed', reason: safe });
     return new GrocyFailure(safe);
   }
-}
-
-class AnswerTooLarge extends Error {}
-
-/** The body as text, refusing to hold more than `limit` bytes of it. */
-async function readLimited(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body.cancel().catch(() => undefined);
-    throw new AnswerTooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AnswerTooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completionText, MAX_REASON_CHARS, ProviderFailure, redactedReason, upstreamMessage } from './chat-completions.client.js';
+import { MAX_REASON_CHARS, redactedReason } from '../../../common/http/outbound-answer.js';
+import { completionText, ProviderFailure, upstreamMessage } from './chat-completions.client.js';
 import { providerAnalysisVersion } from './provider-connection.js';
 
 const KEY = 'sk-test-0123456789abcdef';

@@ -3,6 +3,7 @@ import { APP_VERSION } from '@hinv/shared';
 import { ApiException } from '../../../common/errors/api-exception.js';
 import { AppConfig } from '../../../config/app-config.js';
 import type { ProviderConnection } from './provider-connection.js';
+import { AnswerTooLarge, readLimited, redactedReason } from '../../../common/http/outbound-answer.js';
 
 /** The reference's provider timeout for reading a receipt. */
 export const PROVIDER_TIMEOUT_MS = 120_000;
@@ -11,7 +12,6 @@ export const PROVIDER_TEST_TIMEOUT_MS = 15_000;
 /** A receipt's JSON is a few kilobytes; anything far beyond that is not an answer we can use. */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /** How much of an upstream error message reaches the user. */
-export const MAX_REASON_CHARS = 500;
 
 /** OpenAI's chat message parts that we send. */
 export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
@@ -25,17 +25,6 @@ export class ProviderFailure extends ApiException {
   constructor(readonly reason: string) {
     super(502, 'receipt_provider_failed', { reason });
   }
-}
-
-/**
- * Removes the key from text that came from the provider (an error body may echo it) and keeps
- * the message short and on one line.
- */
-export function redactedReason(text: string, key: string | null): string {
-  let reason = text;
-  if (key) reason = reason.split(key).join('[key]');
-  reason = reason.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS - 1)}…` : reason;
 }
 
 /**
@@ -166,30 +155,4 @@ export class ChatCompletionsClient {
     this.logger.warn({ message: 'receipt provider call failed', provider: connection.type, reason: safe });
     return new ProviderFailure(safe);
   }
-}
-
-class AnswerTooLarge extends Error {}
-
-/** The body as text, refusing to hold more than `limit` bytes of it. */
-async function readLimited(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body.cancel().catch(() => undefined);
-    throw new AnswerTooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AnswerTooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

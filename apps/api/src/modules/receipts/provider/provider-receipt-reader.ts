@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import type { ReceiptReader, ReceiptReading } from '../reading/receipt-reading.js';
-import { ChatCompletionsClient, ProviderFailure, redactedReason } from './chat-completions.client.js';
+import { redactedReason } from '../../../common/http/outbound-answer.js';
+import { ChatCompletionsClient, ProviderFailure } from './chat-completions.client.js';
 import { MalformedAnswer, RECEIPT_SYSTEM_PROMPT, readProviderAnswer } from './provider-answer.js';
 import { providerAnalysisVersion, type ProviderConnection } from './provider-connection.js';
 import type { ProviderSources } from './provider-sources.js';
