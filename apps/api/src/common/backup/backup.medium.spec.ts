@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import Sqlite from 'better-sqlite3';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { SecretBox } from '../crypto/secret-box.js';
 import { createBackup } from './backup.js';
 import { restoreBackup, RestoreRefused } from './restore.js';
 import { SERVER_PID_FILE } from './server-pid.js';
-import { tarEnd, tarHeader, tarPadding } from './tar.js';
+import tar from 'tar-stream';
 
 const KEY = 'k'.repeat(20) + 'backup-test-key-0123456789';
 const OTHER_KEY = 'o'.repeat(20) + 'another-installation-key-98';
@@ -31,11 +31,14 @@ function tree(root: string): Record<string, string> {
   return out;
 }
 
-function tarOf(entries: { name: string; content: Buffer }[]): Buffer {
-  const parts: Buffer[] = [];
-  for (const entry of entries) parts.push(tarHeader(entry.name, entry.content.length, new Date()), entry.content, tarPadding(entry.content.length));
-  parts.push(tarEnd());
-  return gzipSync(Buffer.concat(parts));
+/** A gzipped tar of exactly these entries, names as given (forged ones included). */
+async function tarOf(entries: { name: string; content: Buffer }[]): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const entry of entries) pack.entry({ name: entry.name, size: entry.content.length }, entry.content);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  return gzipSync(Buffer.concat(chunks));
 }
 
 const sumsOf = (entries: { name: string; content: Buffer }[]) =>
@@ -131,17 +134,26 @@ describe('backup and restore on real files', () => {
       { name: 'app.db', content: readFileSync(join(root, 'unpacked', 'app.db')) },
       { name: 'backup.json', content: info },
     ];
-    const cases: [string, Buffer, RegExp][] = [
+    const cases: [string, Buffer | Promise<Buffer>, RegExp][] = [
       ['a changed file', tarOf([...good, { name: 'receipts/x.jpg', content: Buffer.from('changed') }, { name: 'SHA256SUMS', content: sumsOf([...good, { name: 'receipts/x.jpg', content: Buffer.from('original') }]) }]), /does not match its checksum/],
       ['a file not listed', tarOf([...good, { name: 'receipts/x.jpg', content: Buffer.from('x') }, { name: 'SHA256SUMS', content: sumsOf(good) }]), /not in SHA256SUMS/],
       ['a listed file missing', tarOf([...good, { name: 'SHA256SUMS', content: sumsOf([...good, { name: 'receipts/y.jpg', content: Buffer.from('y') }]) }]), /missing from the archive/],
       ['a climbing name', tarOf([{ name: '../evil', content: Buffer.from('x') }]), /unsafe name/],
       ['no checksum list', tarOf(good), /no SHA256SUMS/],
       ['a truncated archive', gzipSync(gzipSync(Buffer.alloc(10))), /cannot be read|ends early|checksum/],
+      ['a cut-off archive', tarOf(good).then((bytes) => gzipSync(gunzipSync(bytes).subarray(0, 1300))), /cannot be read/],
+      ['a symbolic link', (async () => {
+        const pack = tar.pack();
+        pack.entry({ name: 'receipts/link', type: 'symlink', linkname: '/etc/passwd' });
+        pack.finalize();
+        const chunks: Buffer[] = [];
+        for await (const chunk of pack) chunks.push(chunk as Buffer);
+        return gzipSync(Buffer.concat(chunks));
+      })(), /other than regular files/],
     ];
     for (const [label, bytes, message] of cases) {
       const file = join(root, `${label.replace(/ /g, '-')}.tar.gz`);
-      writeFileSync(file, bytes);
+      writeFileSync(file, await bytes);
       await expect(restoreBackup({ archive: file, dataDir: target, key: KEY, port: 1 }), label).rejects.toThrow(message);
       expect(readdirSync(target), label).toEqual(['keep.txt']);
     }

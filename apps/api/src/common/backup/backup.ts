@@ -3,13 +3,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { lstat, mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { once } from 'node:events';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import Sqlite from 'better-sqlite3';
 import { SecretBox } from '../crypto/secret-box.js';
 import { SERVER_PID_FILE } from './server-pid.js';
-import { tarEnd, tarHeader, tarPadding } from './tar.js';
+import tar from 'tar-stream';
 
 export const BACKUP_FORMAT = 'household-inventory-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -125,15 +126,22 @@ export async function createBackup(options: { dataDir: string; outputDirectory: 
       key_check: options.key ? new SecretBox(options.key).seal(KEY_CHECK_TEXT) : null,
     };
 
-    const tar = new PassThrough();
-    const written = pipeline(tar, createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
+    // A plain ustar archive (tar-stream), gzipped: `tar -xzf` and `sha256sum -c` check it without this program.
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
     const sums: string[] = [];
     let bytes = 0;
-    const write = (chunk: Buffer) => (tar.write(chunk) ? Promise.resolve() : new Promise<void>((drained) => tar.once('drain', () => drained())));
+    /** One entry's sink; `done` resolves once tar-stream has taken all of it (it refuses a size that does not match). */
+    const entry = (name: string, size: number, mtime: Date) => {
+      let out!: Writable;
+      const done = new Promise<void>((resolveDone, reject) => {
+        // tar-stream's entry is a streamx Writable; write, drain and end behave as node's.
+        out = pack.entry({ name, size, mtime, mode: 0o600, type: 'file' }, (error) => (error ? reject(error) : resolveDone())) as unknown as Writable;
+      });
+      return { out, done };
+    };
     const addBuffer = async (name: string, content: Buffer) => {
-      await write(tarHeader(name, content.length, now));
-      await write(content);
-      await write(tarPadding(content.length));
+      await new Promise<void>((resolveDone, reject) => pack.entry({ name, size: content.length, mtime: now, mode: 0o600, type: 'file' }, content, (error) => (error ? reject(error) : resolveDone())));
       sums.push(`${createHash('sha256').update(content).digest('hex')}  ${name}`);
     };
     for (const file of files) {
@@ -145,17 +153,18 @@ export async function createBackup(options: { dataDir: string; outputDirectory: 
       if (!handle) continue;
       try {
         const { size, mtime } = await handle.stat();
-        await write(tarHeader(file.name, size, mtime));
+        const { out, done } = entry(file.name, size, mtime);
         const hash = createHash('sha256');
         let read = 0;
         const chunks: AsyncIterable<Buffer> = size === 0 ? Readable.from([]) : createReadStream('', { fd: handle, autoClose: false, start: 0, end: size - 1 });
         for await (const chunk of chunks) {
           hash.update(chunk);
           read += chunk.length;
-          await write(chunk);
+          if (!out.write(chunk)) await once(out, 'drain');
         }
         if (read !== size) throw new Error(`${file.name} changed while it was being archived`);
-        await write(tarPadding(size));
+        out.end();
+        await done;
         sums.push(`${hash.digest('hex')}  ${file.name}`);
         bytes += size;
       } finally {
@@ -164,8 +173,7 @@ export async function createBackup(options: { dataDir: string; outputDirectory: 
     }
     await addBuffer(BACKUP_INFO, Buffer.from(`${JSON.stringify(info, null, 2)}\n`));
     await addBuffer(BACKUP_SUMS, Buffer.from(`${sums.join('\n')}\n`));
-    await write(tarEnd());
-    tar.end();
+    pack.finalize();
     await written;
     const handle = await open(partial, 'r');
     try {

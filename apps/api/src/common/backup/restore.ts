@@ -1,14 +1,16 @@
-import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import Sqlite from 'better-sqlite3';
 import { SEALED_COLUMNS } from '../crypto/secret-rotation.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import { BACKUP_DATABASE, BACKUP_FORMAT, BACKUP_INFO, BACKUP_SUMS, excludedFromBackup, KEY_CHECK_TEXT, type BackupInfo } from './backup.js';
 import { serviceRunning } from './server-pid.js';
-import { readTar } from './tar.js';
+import tar from 'tar-stream';
 
 export class RestoreRefused extends Error {}
 
@@ -31,32 +33,35 @@ function safeTarget(root: string, name: string): string {
 /** Unpacks the archive into `staging`, checking every entry against SHA256SUMS. */
 async function unpack(archive: string, staging: string): Promise<{ names: string[]; info: BackupInfo }> {
   const hashes = new Map<string, string>();
-  let current: { name: string; hash: Hash; out: WriteStream } | null = null;
-  await readTar(createReadStream(archive).pipe(createGunzip()), {
-    onEntry: async ({ name }) => {
+  const extract = tar.extract();
+  const reading = pipeline(createReadStream(archive), createGunzip(), extract);
+  // Its failure also ends the loop below, which reports it; awaited after the loop.
+  reading.catch(() => undefined);
+  try {
+    for await (const entry of extract) {
+      const { name, type } = entry.header;
+      if (type !== 'file') throw new RestoreRefused('the archive holds something other than regular files');
       const target = safeTarget(staging, name);
       if (hashes.has(name)) throw new RestoreRefused(`the archive holds ${name} twice`);
       await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-      current = { name, hash: createHash('sha256'), out: createWriteStream(target, { mode: 0o600, flags: 'wx' }) };
-    },
-    onData: async (chunk) => {
-      const entry = current as unknown as { hash: Hash; out: WriteStream };
-      entry.hash.update(chunk);
-      if (!entry.out.write(chunk)) await new Promise<void>((drained) => entry.out.once('drain', () => drained()));
-    },
-    onEnd: async () => {
-      const entry = current as unknown as { name: string; hash: Hash; out: WriteStream };
+      const hash = createHash('sha256');
+      const out = createWriteStream(target, { mode: 0o600, flags: 'wx' });
+      for await (const chunk of entry as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
       await new Promise<void>((closed, failed) => {
-        entry.out.once('error', failed);
-        entry.out.end(() => closed());
+        out.once('error', failed);
+        out.end(() => closed());
       });
-      hashes.set(entry.name, entry.hash.digest('hex'));
-      current = null;
-    },
-  }).catch((error: unknown) => {
+      hashes.set(name, hash.digest('hex'));
+    }
+    await reading;
+  } catch (error) {
+    extract.destroy();
     if (error instanceof RestoreRefused) throw error;
     throw new RestoreRefused(`the archive cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-  });
+  }
 
   if (!hashes.has(BACKUP_SUMS)) throw new RestoreRefused(`the archive has no ${BACKUP_SUMS}`);
   const listed = new Map<string, string>();
