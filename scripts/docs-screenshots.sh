@@ -4,7 +4,8 @@
 # browser tests named below first, then this script, and commit docs/images/:
 #
 #   pnpm exec vitest run --project browser e2e/browser/screens.browser.ts e2e/browser/budget.browser.ts \
-#     e2e/browser/grocy.browser.ts e2e/browser/receipt-review.browser.ts e2e/browser/station.browser.ts
+#     e2e/browser/grocy.browser.ts e2e/browser/receipt-review.browser.ts e2e/browser/station.browser.ts \
+#     e2e/browser/notifications.browser.ts e2e/browser/privacy.browser.ts
 #   sh scripts/docs-screenshots.sh
 #
 # Each image is cut from the full-page screenshot: by default one phone screen (390 × 844, the size
@@ -25,6 +26,8 @@ mode-codes       station-mode-codes-desktop-light    e2e/browser/station.browser
 receipt-review   receipt-review-sheet-phone-light    e2e/browser/receipt-review.browser.ts   0                 390
 budget           budget-phone-light                  e2e/browser/budget.browser.ts           0                 390
 grocy            grocy-preview-phone-light           e2e/browser/grocy.browser.ts            1235              390
+notifications    notifications-off-phone-light       e2e/browser/notifications.browser.ts    0                 390
+privacy          privacy-phone-light                 e2e/browser/privacy.browser.ts          0                 390
 '
 
 missing=0

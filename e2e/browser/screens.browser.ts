@@ -115,6 +115,8 @@ describe('the main screens', () => {
       expect(text, path).not.toMatch(untranslated);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     }
+    // Back to English for the screenshots that follow (the guide's English pages use them).
+    await pageApi(page, 'PATCH', '/api/v1/auth/preferences', { preferred_locale: 'en' });
     await context.close();
   });
 
