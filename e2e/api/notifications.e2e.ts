@@ -202,6 +202,13 @@ describe('Web Push notifications', () => {
     const again = await register(owner, device);
     expect(again).toMatchObject({ id: created.id, active: true, failure_count: 0 });
     await owner.json('DELETE', `${SUBSCRIPTIONS}/${created.id}`);
+    // Removed by the owner, the browser's endpoint passes to the member who signs in there next.
+    const taken = await register(other.browser, device);
+    expect(taken.id).not.toBe(created.id);
+    expect((await other.browser.json<State>('GET', STATE)).subscriptions.map((s) => s.id)).toContain(taken.id);
+    expect((await owner.json<State>('GET', STATE)).subscriptions.map((s) => s.id)).not.toContain(created.id);
+    expect((await owner.call('POST', SUBSCRIPTIONS, { endpoint: device.endpoint, keys: device.keys })).status).toBe(409);
+    await other.browser.json('DELETE', `${SUBSCRIPTIONS}/${taken.id}`);
   });
 
   it('sends a test message the phone can decrypt, in the member language, with VAPID, TTL 3600', async () => {

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AccessModule } from './common/access/access.module.js';
 import { ServerPidFile } from './common/backup/server-pid-file.js';
 import type { AppConfig } from './config/app-config.js';
@@ -30,6 +31,8 @@ export class AppModule {
       providers: [ServerPidFile],
       imports: [
         ConfigModule.forRoot(config),
+        // One scheduler for the notification checks and the receipt-file retention.
+        ScheduleModule.forRoot(),
         DatabaseModule,
         AccessModule,
         AuditModule,

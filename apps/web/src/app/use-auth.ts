@@ -7,6 +7,20 @@ import { rememberSignedIn } from './signed-in-hint';
 
 export type AuthState = Schemas['AuthenticationResponse'];
 
+/**
+ * Signing out ends this browser's push subscription: the next person to sign in here must not get
+ * the last one's reminders, and gets an endpoint of their own. The service drops the old one at its
+ * next send (the push service answers 404/410).
+ */
+async function stopPushOnThisDevice(): Promise<void> {
+  try {
+    const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+    await (await registration?.pushManager?.getSubscription())?.unsubscribe();
+  } catch {
+    // Signing out goes on either way.
+  }
+}
+
 /** An API refusal reduced to what the sign-in screens explain: a stable code, or "offline". */
 export type AuthProblem = { code: string } | { code: 'offline' };
 
@@ -102,6 +116,7 @@ export function useAuth(): Auth {
     acceptInvitation: (token, input) => step(() => api.POST('/api/v1/auth/invitations/{token}/accept', { params: { path: { token } }, body: input })),
     logout: () =>
       step(async () => {
+        await stopPushOnThisDevice();
         await api.POST('/api/v1/auth/logout');
         // The state says whether the next sign-in needs an e-mail address.
         return api.GET('/api/v1/auth/state');

@@ -73,7 +73,7 @@ describe('service worker push', () => {
 
   it('keeps only same-origin app paths', () => {
     expect(safeAppPath('/products/a%2Fb')).toBe('/products/a%2Fb');
-    for (const value of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil', 42, null]) expect(safeAppPath(value)).toBe('/');
+    for (const value of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil', '/\t/evil.example', '/\n/evil.example', '/\r/evil.example', 42, null]) expect(safeAppPath(value)).toBe('/');
     expect(readPushMessage(JSON.stringify({ title: '', url: '//x' }))).toMatchObject({ title: 'Household Inventory', url: '/' });
   });
 });

@@ -17,9 +17,13 @@ export interface PushMessage {
 /** What is shown when a message cannot be read (never an empty notification: browsers punish that). */
 const FALLBACK: PushMessage = { title: 'Household Inventory', body: '', url: '/' };
 
-/** A same-origin app path, or `/`: a message never sends the person to another site. */
+/**
+ * A same-origin app path, or `/`: a message never sends the person to another site. Control
+ * characters are refused too: URL parsing drops tabs and line breaks, so `/\t/evil.example` would
+ * become `//evil.example`.
+ */
 export function safeAppPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return '/';
   return value;
 }
 
@@ -57,7 +61,9 @@ export function notificationOptions(message: PushMessage): NotificationOptions {
 
 /** Focuses an open window of the app and moves it to `path`, or opens a new one. */
 async function openApp(sw: ServiceWorkerGlobalScope, path: string): Promise<void> {
-  const target = new URL(path, sw.location.origin).href;
+  // Checked again where it is used: whatever the path, the window stays on the app's origin.
+  const parsed = new URL(path, sw.location.origin);
+  const target = parsed.origin === sw.location.origin ? parsed.href : new URL('/', sw.location.origin).href;
   const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === sw.location.origin);
   if (open) {

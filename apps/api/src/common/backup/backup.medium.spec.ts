@@ -140,6 +140,10 @@ describe('backup and restore on real files', () => {
       ['a listed file missing', tarOf([...good, { name: 'SHA256SUMS', content: sumsOf([...good, { name: 'receipts/y.jpg', content: Buffer.from('y') }]) }]), /missing from the archive/],
       ['a climbing name', tarOf([{ name: '../evil', content: Buffer.from('x') }]), /unsafe name/],
       ['no checksum list', tarOf(good), /no SHA256SUMS/],
+      ...(['secret.key', 'app.db-wal', 'server.pid'] as const).map((name): [string, Promise<Buffer>, RegExp] => {
+        const entries = [...good, { name, content: Buffer.from('planted') }];
+        return [`a planted ${name}`, tarOf([...entries, { name: 'SHA256SUMS', content: sumsOf(entries) }]), /which no backup contains/];
+      }),
       ['a truncated archive', gzipSync(gzipSync(Buffer.alloc(10))), /cannot be read|ends early|checksum/],
       ['a cut-off archive', tarOf(good).then((bytes) => gzipSync(gunzipSync(bytes).subarray(0, 1300))), /cannot be read/],
       ['a symbolic link', (async () => {

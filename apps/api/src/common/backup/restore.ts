@@ -42,6 +42,8 @@ async function unpack(archive: string, staging: string): Promise<{ names: string
       const { name, type } = entry.header;
       if (type !== 'file') throw new RestoreRefused('the archive holds something other than regular files');
       const target = safeTarget(staging, name);
+      // Only what a backup writes: never a key, a pid file or a WAL that SQLite would replay over the checked database.
+      if (name !== BACKUP_DATABASE && excludedFromBackup(name)) throw new RestoreRefused(`the archive holds ${name}, which no backup contains`);
       if (hashes.has(name)) throw new RestoreRefused(`the archive holds ${name} twice`);
       await mkdir(dirname(target), { recursive: true, mode: 0o700 });
       const hash = createHash('sha256');
@@ -158,16 +160,25 @@ export async function restoreBackup(options: { archive: string; dataDir: string;
     const current = (await readdir(dataDir)).filter((name) => !excludedFromBackup(name) || ['app.db', 'app.db-wal', 'app.db-shm', 'app.db-journal'].includes(name));
     const replaced = [...new Set([...current, ...incoming])].filter((name) => !name.startsWith('.restore-') && !name.startsWith('.pre-restore-'));
     const aside = join(dataDir, `.pre-restore-${stamp}`);
-    let movedAside = false;
-    for (const name of replaced) {
-      if (!(await exists(join(dataDir, name)))) continue;
-      if (!movedAside) {
-        await mkdir(aside, { mode: 0o700 });
-        movedAside = true;
+    // Every rename, so a failure halfway (another mount, permissions, a full disk) is undone.
+    const moves: [from: string, to: string][] = [];
+    const move = async (from: string, to: string) => {
+      await rename(from, to);
+      moves.push([from, to]);
+    };
+    try {
+      for (const name of replaced) {
+        if (!(await exists(join(dataDir, name)))) continue;
+        if (moves.length === 0) await mkdir(aside, { recursive: true, mode: 0o700 });
+        await move(join(dataDir, name), join(aside, name));
       }
-      await rename(join(dataDir, name), join(aside, name));
+      for (const name of incoming) await move(join(staging, name), join(dataDir, name));
+    } catch (error) {
+      for (const [from, to] of moves.reverse()) await rename(to, from).catch(() => undefined);
+      await rm(aside, { recursive: true, force: true }).catch(() => undefined);
+      throw new RestoreRefused(`the data could not be put in place, and was left as it was: ${error instanceof Error ? error.message : String(error)}`);
     }
-    for (const name of incoming) await rename(join(staging, name), join(dataDir, name));
+    const movedAside = moves.some(([, to]) => to.startsWith(aside + sep));
     return { files: names.length - 2, sealedValuesChecked, previousDataKeptIn: movedAside ? aside : null };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { NotificationEvaluator } from './notification-evaluator.service.js';
 import { NotificationsController } from './notifications.controller.js';
 import { NotificationsService } from './notifications.service.js';
@@ -7,7 +6,7 @@ import { PushDeliveryService } from './push-delivery.service.js';
 import { VapidKeyStore } from './vapid-keys.js';
 
 @Module({
-  imports: [ScheduleModule.forRoot()],
+  imports: [],
   controllers: [NotificationsController],
   providers: [VapidKeyStore, PushDeliveryService, NotificationEvaluator, NotificationsService],
 })

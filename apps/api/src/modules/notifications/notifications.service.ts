@@ -125,8 +125,9 @@ export class NotificationsService {
 
   /**
    * Registers this browser installation, or refreshes it when the endpoint is known: the keys
-   * are replaced, the device is active again and its failures are forgotten. An endpoint that
-   * belongs to another member is a conflict.
+   * are replaced, the device is active again and its failures are forgotten. An endpoint another
+   * member still uses is a conflict; one they removed (or the push service dropped) passes to the
+   * member who now presents it with its keys, as a new device.
    */
   async register(principal: Principal, input: PushSubscriptionCreateInput, userAgent: string | undefined): Promise<PushSubscriptionResponse> {
     try {
@@ -141,8 +142,12 @@ export class NotificationsService {
     const sealed = this.delivery.seal({ endpoint: input.endpoint, keys: input.keys });
     const saved = await this.database.write(async (manager) => {
       const now = this.clock.now().toISOString();
-      const existing = await manager.findOneBy(PushSubscriptionEntity, { endpointHash: hash });
-      if (existing && existing.userId !== principal.userId) throw new ApiException(409, 'push_endpoint_taken');
+      let existing = await manager.findOneBy(PushSubscriptionEntity, { endpointHash: hash });
+      if (existing && existing.userId !== principal.userId) {
+        if (existing.active) throw new ApiException(409, 'push_endpoint_taken');
+        await manager.delete(PushSubscriptionEntity, { id: existing.id });
+        existing = null;
+      }
       const row: PushSubscriptionEntity = existing
         ? Object.assign(existing, { subscription: sealed, deviceName, active: true, failureCount: 0, revokedReason: null, updatedAt: now })
         : Object.assign(new PushSubscriptionEntity(), {

@@ -34,7 +34,8 @@ function toVapidKeys(stored: StoredKeyPair): VapidKeys {
 @Injectable()
 export class VapidKeyStore {
   private readonly box: SecretBox;
-  private cached?: Promise<VapidKeys>;
+  /** The keys of the stored row they were opened from: an erasure or a restore replaces the row. */
+  private cached?: { sealed: string; keys: VapidKeys };
 
   constructor(
     config: AppConfig,
@@ -43,22 +44,22 @@ export class VapidKeyStore {
     this.box = new SecretBox(config.secret.key);
   }
 
-  keys(): Promise<VapidKeys> {
-    this.cached ??= this.load().catch((error: unknown) => {
-      this.cached = undefined;
-      throw error;
-    });
-    return this.cached;
+  async keys(): Promise<VapidKeys> {
+    const row = this.database.sqlite.prepare('SELECT vapid_key AS sealed FROM notification_service_state WHERE id = ?').get(SERVICE_STATE_ID) as { sealed: string | null } | undefined;
+    if (row?.sealed && this.cached?.sealed === row.sealed) return this.cached.keys;
+    const sealed = await this.load();
+    this.cached = { sealed, keys: toVapidKeys(JSON.parse(this.box.open(sealed)) as StoredKeyPair) };
+    return this.cached.keys;
   }
 
-  private async load(): Promise<VapidKeys> {
-    const stored = await this.database.write(async (manager) => {
+  /** The sealed key pair, made and stored first when there is none. */
+  private load(): Promise<string> {
+    return this.database.write(async (manager) => {
       const row = await manager.findOneBy(NotificationServiceStateEntity, { id: SERVICE_STATE_ID });
-      if (row?.vapidKey) return JSON.parse(this.box.open(row.vapidKey)) as StoredKeyPair;
-      const pair = newKeyPair();
-      await manager.save(NotificationServiceStateEntity, { id: SERVICE_STATE_ID, vapidKey: this.box.seal(JSON.stringify(pair)), lastCheckedAt: row?.lastCheckedAt ?? null });
-      return pair;
+      if (row?.vapidKey) return row.vapidKey;
+      const sealed = this.box.seal(JSON.stringify(newKeyPair()));
+      await manager.save(NotificationServiceStateEntity, { id: SERVICE_STATE_ID, vapidKey: sealed, lastCheckedAt: row?.lastCheckedAt ?? null });
+      return sealed;
     });
-    return toVapidKeys(stored);
   }
 }

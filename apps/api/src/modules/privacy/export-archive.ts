@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import Sqlite, { type Database as SqliteConnection } from 'better-sqlite3';
 import JSZip from 'jszip';
@@ -37,13 +37,15 @@ export interface ManifestEntry {
 }
 
 /**
- * A stored receipt path as an absolute path inside `receiptsDir`, or null when it resolves outside
- * it (an absolute path elsewhere, `..`): such a pointer is never read, exported or deleted.
+ * A stored receipt path as an absolute path directly inside `receiptsDir` (where uploads put their
+ * file, `<id>.<ext>`), or null otherwise (an absolute path elsewhere, `..`, a subfolder that could be
+ * a link to anywhere): such a pointer is never read, exported or deleted. Callers `lstat` the file
+ * itself, so a link in the folder is not followed either.
  */
 export function containedReceiptPath(receiptsDir: string, storedPath: string): string | null {
   const root = resolve(receiptsDir);
   const path = resolve(root, storedPath);
-  return path.startsWith(root + sep) ? path : null;
+  return dirname(path) === root ? path : null;
 }
 
 /** A regular file's size, or null when it is missing or anything else (directory, symlink). */

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { AuthModule } from '../auth/auth.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { ErasureService } from './erasure.service.js';
@@ -9,7 +8,7 @@ import { OperationsController, PrivacyController } from './privacy.controller.js
 import { RetentionService } from './retention.service.js';
 
 @Module({
-  imports: [ScheduleModule.forRoot(), AuthModule, SettingsModule],
+  imports: [AuthModule, SettingsModule],
   controllers: [PrivacyController, OperationsController],
   providers: [ExportService, RetentionService, OperationsService, ErasureService],
 })

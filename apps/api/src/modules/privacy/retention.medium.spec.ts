@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SchedulerRegistry } from '@nestjs/schedule';
@@ -91,11 +91,14 @@ describe('receipt-file retention on a real database and folder', () => {
     await plant('climb', '../outside.jpg', 30);
     await plant('absolute', outside, 30);
     await plant('sneaky', 'sub/../../outside.jpg', 30);
+    // A folder in receipts/ that is a link to somewhere else: its files are not the receipts'.
+    symlinkSync(directory, join(receipts, 'linked'));
+    await plant('linked', 'linked/outside.jpg', 30);
     const result = await service.run();
-    expect(result).toMatchObject({ deleted_file_count: 0, cleared_receipt_count: 0, rejected_path_count: 3 });
+    expect(result).toMatchObject({ deleted_file_count: 0, cleared_receipt_count: 0, rejected_path_count: 4 });
     expect(existsSync(outside)).toBe(true);
     const rows = (await dataSource.query('SELECT image_path FROM receipts ORDER BY id')) as { image_path: string }[];
-    expect(rows.map((row) => row.image_path).sort()).toEqual(['../outside.jpg', 'sub/../../outside.jpg', outside].sort());
+    expect(rows.map((row) => row.image_path).sort()).toEqual(['../outside.jpg', 'sub/../../outside.jpg', 'linked/outside.jpg', outside].sort());
   });
 
   it('with delete-after-analysis, or 0 days, every file is expired at once', async () => {
