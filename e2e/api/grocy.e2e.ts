@@ -221,6 +221,20 @@ describe('the Grocy connector against a local Grocy', () => {
     expect(catalogSnapshot()).toEqual(before);
   });
 
+  it('links an entry archived here instead of making a second one, and leaves it archived', async () => {
+    const archived = await ok<{ id: number }>('POST', '/api/v1/catalog/master-data/locations', { name: 'Gefriertruhe' });
+    await ok('DELETE', `/api/v1/catalog/master-data/locations/${archived.id}`);
+    grocy.state.locations.push({ id: 3, name: 'Gefriertruhe', description: null, row_created_timestamp: '2023-01-02 10:00:00' });
+    try {
+      await ok('POST', '/api/v1/integrations/grocy/import-catalog');
+      await ok('POST', '/api/v1/integrations/grocy/import-catalog');
+      const rows = db.prepare("SELECT id, grocy_id, active FROM locations WHERE name = 'Gefriertruhe'").all();
+      expect(rows).toEqual([{ id: archived.id, grocy_id: 3, active: 0 }]);
+    } finally {
+      grocy.state.locations.pop();
+    }
+  });
+
   let preview: Preview;
 
   it('previews Grocy stock for every linked product, reading string numbers, aggregates, nested ids and "never"', async () => {

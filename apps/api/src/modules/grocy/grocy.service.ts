@@ -104,7 +104,8 @@ export class GrocyService {
   /** Grocy id → local id for every row taken. */
   private async upsertMasterData(manager: EntityManager, kind: GrocyMasterDataKind, rows: GrocyMasterRow[]): Promise<Map<number, number>> {
     const entity = GROCY_MASTER_DATA[kind].entity as EntityTarget<MasterDataEntity>;
-    const local = await manager.find(entity, { where: { active: true } });
+    // Archived entries too: one archived here stays archived (as products do), and is never made twice.
+    const local = await manager.find(entity);
     const now = this.clock.now().toISOString();
     const ids = new Map<number, number>();
     for (const { id, name, row } of rows) {
