@@ -111,7 +111,8 @@ describe('the budget screen', () => {
     await page.click('[data-testid="budget-quality"] a:text-is("Review receipts")');
     await page.waitForSelector('[data-testid="receipt-filter"]');
     expect(page.url()).toBe(`${stage.server.baseUrl}/receipts?status=review`);
-    expect(await page.getByTestId('receipt-list').locator('li').count()).toBe(1);
+    // The list loads after the filter's banner shows.
+    await expect.poll(() => page.locator('[data-testid="receipt-list"] li').count()).toBe(1);
     await page.goBack();
     await page.waitForSelector('[data-testid="budget-spent"]');
 

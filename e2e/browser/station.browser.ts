@@ -96,9 +96,9 @@ describe('a scanner station by the pantry door', () => {
           ['identify', 'Identify'],
         ] as const) {
           await station.click(`[role="radio"]:has-text("${label}")`);
-          expect(await station.getByTestId('station-mode').textContent()).toBe(label);
+          await expect.poll(() => station.getByTestId('station-mode').textContent()).toBe(label);
           // The wedge field has the focus back at once: the scanner types there.
-          expect(await station.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('station-wedge');
+          await expect.poll(() => station.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('station-wedge');
           const row = await scan(station, KNOWN);
           expect(await outcomeOf(row)).toBe('known');
           expect(await row.textContent()).toContain('Haferflocken');
@@ -107,7 +107,7 @@ describe('a scanner station by the pantry door', () => {
         }
         // A printed mode label switches the mode; an unknown product waits in the inbox as new.
         expect(await outcomeOf((await scan(station, 'HINV-MODE-CONSUME')))).toBe('mode');
-        expect(await station.getByTestId('station-mode').textContent()).toBe('Use up');
+        await expect.poll(() => station.getByTestId('station-mode').textContent()).toBe('Use up');
         const fresh = await scan(station, UNKNOWN);
         expect(await outcomeOf(fresh)).toBe('new');
         const unresolved = await ownerApi<Draft[]>('GET', '/api/v1/scans/unresolved');
@@ -128,7 +128,8 @@ describe('a scanner station by the pantry door', () => {
 
     await owner.goto(`${origin()}/scan`);
     await owner.waitForSelector('[data-testid="inbox"]');
-    expect(await owner.getByTestId('inbox').textContent()).toContain('from Pantry door');
+    // The stations' list and the unresolved inbox load side by side.
+    await expect.poll(() => owner.getByTestId('inbox').textContent()).toContain('from Pantry door');
     await owner.screenshot({ path: join(TEST_OUTPUT, 'station-inbox-desktop-light.png'), fullPage: true });
   });
 
@@ -160,7 +161,7 @@ describe('a scanner station by the pantry door', () => {
     await context.setOffline(true);
     const queued = await scan(station, KNOWN);
     expect(await outcomeOf(queued)).toBe('queued');
-    expect(await station.getByTestId('station-offline').textContent()).toContain('1 waiting');
+    await expect.poll(() => station.getByTestId('station-offline').textContent()).toContain('1 waiting');
 
     const [token] = await ownerApi<{ id: string }[]>('GET', '/api/v1/auth/api-tokens');
     await ownerApi('DELETE', `/api/v1/auth/api-tokens/${token.id}`);
