@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { QueryProblem } from '../../app/QueryProblem';
 import { sharedKeys } from '../../app/query-keys';
-import { useRecentAuth } from '../../app/recent-auth';
 import { ApiError, ok } from '../../lib/api-result';
 import { formatDay, formatQuantity } from '../../lib/format';
 import { Badge, Banner, Button, Card, Checkbox, EmptyState, Field, Input, List, ListRow, Skeleton } from '../../ui';
 import { changedRows, grocyDraftOf, grocyReviewCount, grocySettingsInput, type GrocyDraft, type GrocyPreview } from './grocy-form';
 import type { Settings } from './provider-form';
 import { settingsKeys } from './settings-keys';
+import { useSettingsSection, type SettingsSection } from './use-settings-section';
+
+const GROCY_SECTION: SettingsSection<GrocyDraft> = { draftOf: grocyDraftOf, input: grocySettingsInput, testPath: '/api/v1/settings/test-grocy' };
 
 const problemText = (error: unknown, fallback: string) => (error instanceof ApiError ? (error.detail ?? fallback) : fallback);
 
@@ -44,30 +46,7 @@ export function GrocyPanel() {
 
 function GrocyConnectionForm({ saved, justSaved, onSaved }: { saved: Settings; justSaved: boolean; onSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const withRecentAuth = useRecentAuth();
-  const [draft, setDraft] = useState<GrocyDraft>(() => grocyDraftOf(saved));
-  const change = (patch: Partial<GrocyDraft>) => {
-    onSaved(false);
-    setDraft((current) => ({ ...current, ...patch }));
-  };
-  const dirty = JSON.stringify(draft) !== JSON.stringify(grocyDraftOf(saved));
-  const test = useMutation({ mutationFn: () => ok(api.POST('/api/v1/settings/test-grocy')) });
-  const save = useMutation({
-    mutationFn: async () => {
-      const answer = await withRecentAuth(() => api.PUT('/api/v1/settings', { body: grocySettingsInput(saved, draft) }));
-      return answer ? ok(Promise.resolve(answer)) : null;
-    },
-    onSuccess: (stored) => {
-      if (!stored) return;
-      setDraft(grocyDraftOf(stored));
-      test.reset();
-      onSaved(true);
-      queryClient.setQueryData(settingsKeys.instance, stored);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.status });
-    },
-  });
+  const { draft, change, dirty, test, save } = useSettingsSection(GROCY_SECTION, saved, onSaved);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate();

@@ -1,16 +1,18 @@
 import type { Schemas } from '@hinv/api-client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Cloud from 'lucide-react/icons/cloud';
 import Server from 'lucide-react/icons/server';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { QueryProblem } from '../../app/QueryProblem';
-import { useRecentAuth } from '../../app/recent-auth';
 import { ApiError, ok } from '../../lib/api-result';
 import { Banner, Button, Card, Checkbox, Field, Input, ModeTiles, Select, Skeleton } from '../../ui';
 import { addressAfterTypeChange, BASE_URLS, draftOf, PROVIDER_TYPES, settingsInput, type Draft, type Engine, type ProviderType, type Settings } from './provider-form';
 import { settingsKeys } from './settings-keys';
+import { useSettingsSection, type SettingsSection } from './use-settings-section';
+
+const PROVIDER_SECTION: SettingsSection<Draft> = { draftOf, input: settingsInput, testPath: '/api/v1/settings/test-provider' };
 
 /**
  * How receipts are read (owner only, as the settings are): on this box by default, offline, or by
@@ -44,33 +46,7 @@ export function ReceiptProviderPanel() {
 
 function ProviderForm({ saved, inUse, justSaved, onSaved }: { saved: Settings; inUse: boolean | null; justSaved: boolean; onSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const withRecentAuth = useRecentAuth();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
-  const change = (patch: Partial<Draft>) => {
-    onSaved(false);
-    setDraft((current) => ({ ...current, ...patch }));
-  };
-  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(saved));
-
-  const test = useMutation({ mutationFn: () => ok(api.POST('/api/v1/settings/test-provider')) });
-  const save = useMutation({
-    mutationFn: async () => {
-      const answer = await withRecentAuth(() => api.PUT('/api/v1/settings', { body: settingsInput(saved, draft) }));
-      return answer ? ok(Promise.resolve(answer)) : null;
-    },
-    onSuccess: (stored) => {
-      if (!stored) return;
-      // A replaced key leaves the provider section as it was: the form starts over here too.
-      setDraft(draftOf(stored));
-      test.reset();
-      onSaved(true);
-      queryClient.setQueryData(settingsKeys.instance, stored);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.status });
-    },
-  });
-
+  const { draft, change, dirty, test, save } = useSettingsSection(PROVIDER_SECTION, saved, onSaved);
   const chooseType = (type: ProviderType) => change({ type, baseUrl: addressAfterTypeChange(draft, type) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
