@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Length, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Nullable } from '../../../common/errors/nullable.js';
 
 export const MASTER_DATA_KINDS = ['locations', 'quantity-units', 'product-groups'] as const;
 export type MasterDataKind = (typeof MASTER_DATA_KINDS)[number];
@@ -59,4 +60,46 @@ export class MasterDataUpdateInput extends MasterDataCreateInput {
   @IsString()
   @Length(10, 80)
   expected_updated_at: string;
+}
+
+/**
+ * Where a new product goes, each by id or by a new name (found by name, or created): its location,
+ * its unit and its group. Shared by the inputs that make a product from a receipt line.
+ */
+export class MasterDataChoiceInput {
+  @IsOptional()
+  @Nullable()
+  @IsInt()
+  @Min(1)
+  location_id?: number | null;
+
+  @IsOptional()
+  @Nullable()
+  @IsString()
+  @MaxLength(150)
+  new_location_name?: string | null;
+
+  @IsOptional()
+  @Nullable()
+  @IsInt()
+  @Min(1)
+  quantity_unit_id?: number | null;
+
+  @IsOptional()
+  @Nullable()
+  @IsString()
+  @MaxLength(150)
+  new_quantity_unit_name?: string | null;
+
+  @IsOptional()
+  @Nullable()
+  @IsInt()
+  @Min(1)
+  product_group_id?: number | null;
+
+  @IsOptional()
+  @Nullable()
+  @IsString()
+  @MaxLength(150)
+  new_product_group_name?: string | null;
 }

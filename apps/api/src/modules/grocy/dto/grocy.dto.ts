@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
-import { Nullable } from '../../../common/errors/nullable.js';
 import { CatalogSummaryResponse } from '../../status/dto/status-response.dto.js';
+import { MasterDataChoiceInput } from '../../catalog/master-data/master-data.dto.js';
 
 /** How many Grocy rows of each kind the import took (found or created here). */
 export class GrocyImportCounts {
@@ -78,51 +78,15 @@ export class GrocyProductsQuery {
  * `GET /grocy/master-data`); a `new_…_name` finds Grocy's entry of that name or creates it.
  * A location and a unit are required, one way or the other.
  */
-export class GrocyProductCreateInput {
+export class GrocyProductCreateInput extends MasterDataChoiceInput {
   @IsString()
   @Length(1, 300)
   name: string;
-
-  @IsOptional()
-  @Nullable()
-  @IsInt()
-  @Min(1)
-  location_id?: number | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsString()
-  @MaxLength(150)
-  new_location_name?: string | null;
 
   /** Marks a location created from `new_location_name` as a freezer (here; Grocy keeps its own flag). */
   @IsOptional()
   @IsBoolean()
   new_location_is_freezer?: boolean = false;
-
-  @IsOptional()
-  @Nullable()
-  @IsInt()
-  @Min(1)
-  quantity_unit_id?: number | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsString()
-  @MaxLength(150)
-  new_quantity_unit_name?: string | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsInt()
-  @Min(1)
-  product_group_id?: number | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsString()
-  @MaxLength(150)
-  new_product_group_name?: string | null;
 
   @IsOptional()
   @IsInt()

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { Nullable, Optional } from '../../../common/errors/nullable.js';
+import { MasterDataChoiceInput } from '../../catalog/master-data/master-data.dto.js';
 
 export class ProductCandidatesQuery {
   /** How many candidates to show. */
@@ -75,7 +76,7 @@ export class ProductCandidateSearchResponse {
  * candidate's barcode, else a new one, which needs a name (else the candidate's), a location and
  * a unit (each by id or by a new name).
  */
-export class ProductCandidateConfirmInput {
+export class ProductCandidateConfirmInput extends MasterDataChoiceInput {
   /** The candidate's `external_id` (its barcode), as listed by the candidates route. */
   @IsString()
   @Length(4, 100)
@@ -99,45 +100,9 @@ export class ProductCandidateConfirmInput {
   @MaxLength(300)
   name?: string | null;
 
-  @IsOptional()
-  @Nullable()
-  @IsInt()
-  @Min(1)
-  location_id?: number | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsString()
-  @MaxLength(150)
-  new_location_name?: string | null;
-
   @Optional()
   @IsBoolean()
   new_location_is_freezer?: boolean = false;
-
-  @IsOptional()
-  @Nullable()
-  @IsInt()
-  @Min(1)
-  quantity_unit_id?: number | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsString()
-  @MaxLength(150)
-  new_quantity_unit_name?: string | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsInt()
-  @Min(1)
-  product_group_id?: number | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsString()
-  @MaxLength(150)
-  new_product_group_name?: string | null;
 
   @Optional()
   @IsInt()
