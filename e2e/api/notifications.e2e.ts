@@ -178,6 +178,11 @@ describe('Web Push notifications', () => {
     const created = (await response.json()) as Device;
     expect(created).toMatchObject({ device_name: 'Chrome · Android', active: true, failure_count: 0 });
     expect(created.id.length).toBeGreaterThanOrEqual(20);
+    // A client of the reference sends its default name as it is: that is no name either.
+    const reference = await owner.call('POST', SUBSCRIPTIONS, { endpoint: device.endpoint, keys: device.keys, device_name: 'Vorrio-Gerät' }, {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    });
+    expect(((await reference.json()) as Device).device_name).toBe('Chrome · Android');
     expect(created.endpoint_fingerprint).toMatch(/^[0-9a-f]{16}$/);
     expect(JSON.stringify(created)).not.toContain(device.endpoint);
     expect(JSON.stringify(created)).not.toContain(device.keys.auth);

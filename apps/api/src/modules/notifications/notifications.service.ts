@@ -11,7 +11,7 @@ import { Database } from '../../database/database.js';
 import { deviceLabel } from '../auth/device-label.js';
 import { UserEntity } from '../auth/user.entity.js';
 import {
-  DEFAULT_DEVICE_NAME,
+  PLACEHOLDER_DEVICE_NAMES,
   PREFERENCE_DEFAULTS,
   type NotificationDeliveryResponse,
   type NotificationPreferencesInput,
@@ -138,7 +138,7 @@ export class NotificationsService {
     }
     const hash = endpointHash(input.endpoint);
     const given = input.device_name?.trim();
-    const deviceName = !given || given === DEFAULT_DEVICE_NAME ? deviceLabel(userAgent) : given;
+    const deviceName = !given || PLACEHOLDER_DEVICE_NAMES.includes(given) ? deviceLabel(userAgent) : given;
     const sealed = this.delivery.seal({ endpoint: input.endpoint, keys: input.keys });
     const saved = await this.database.write(async (manager) => {
       const now = this.clock.now().toISOString();

@@ -5,6 +5,11 @@ import { Optional } from '../../../common/errors/nullable.js';
 
 /** What a registration without a device name is called until the User-Agent names it. */
 export const DEFAULT_DEVICE_NAME = 'Household Inventory device';
+/**
+ * Names that mean "no name given", replaced by one from the User-Agent: ours, and the reference's
+ * default, which its clients may send as it is.
+ */
+export const PLACEHOLDER_DEVICE_NAMES: readonly string[] = [DEFAULT_DEVICE_NAME, 'Vorrio-Gerät'];
 
 export const PREFERENCE_DEFAULTS = { push_enabled: false, low_stock_enabled: true, expiry_enabled: true, expiry_days_before: 7 } as const;
 
