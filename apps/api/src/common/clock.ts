@@ -52,3 +52,18 @@ export function calendarDays(timeZone: string): (instant: Date) => string {
 export function receiptDay(purchaseDate: string | null, createdAt: string, dayOf: (instant: Date) => string): string {
   return purchaseDate ?? dayOf(new Date(createdAt));
 }
+
+/** A calendar day (`YYYY-MM-DD`) plus `days` (negative goes back), across month and year ends. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * An `updated_at` after `previous`: now, or a millisecond later when now is not later (two changes
+ * in one millisecond), so `expected_updated_at` always tells the versions apart.
+ */
+export function nextTimestamp(previous: string, now: Date): string {
+  return new Date(Math.max(now.getTime(), Date.parse(previous) + 1)).toISOString();
+}

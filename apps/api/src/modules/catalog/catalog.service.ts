@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { checkBarcode, normalizeKey } from '@hinv/shared';
 import { In, type EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock.js';
+import { Clock, nextTimestamp } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
 import { Database } from '../../database/database.js';
@@ -159,7 +159,7 @@ export class CatalogService {
     );
     if (variant.image_url) product.imageUrl = variant.image_url;
     await manager.insert(ProductEntity, product);
-    const first = this.newVariant(product.id, { ...variant, brand: variant.brand ?? input.brand?.trim() ?? null }, now);
+    const first = this.newVariant(product.id, { ...variant, brand: variant.brand ?? (input.brand?.trim() || null) }, now);
     await manager.insert(VariantEntity, first);
     if (barcode) await manager.insert(BarcodeEntity, this.newBarcode(first.id, barcode, now));
     return { product, variant: first };
@@ -194,7 +194,7 @@ export class CatalogService {
     }
     const fill = Object.fromEntries(Object.entries(incoming).filter(([key, value]) => value !== null && (variant as unknown as Record<string, unknown>)[key] == null));
     if (Object.keys(fill).length > 0) {
-      Object.assign(variant, fill, { updatedAt: this.nextTimestamp(variant.updatedAt) });
+      Object.assign(variant, fill, { updatedAt: nextTimestamp(variant.updatedAt, this.clock.now()) });
       await manager.save(VariantEntity, variant);
     }
     if (!holder) await manager.insert(BarcodeEntity, this.newBarcode(variant.id, barcode, now));
@@ -219,7 +219,7 @@ export class CatalogService {
         shoppingTargetQuantity: input.shopping_target_quantity ?? 0,
         imageUrl: input.image_url ?? null,
         notes: input.notes ?? '',
-        updatedAt: this.nextTimestamp(product.updatedAt),
+        updatedAt: nextTimestamp(product.updatedAt, this.clock.now()),
       });
       return this.detail(product.id, manager);
     });
@@ -229,7 +229,7 @@ export class CatalogService {
   async archive(productId: string): Promise<CatalogProductDetailResponse> {
     return this.database.write(async (manager) => {
       const product = await this.activeProduct(manager, productId);
-      await manager.update(ProductEntity, { id: product.id }, { active: false, updatedAt: this.nextTimestamp(product.updatedAt) });
+      await manager.update(ProductEntity, { id: product.id }, { active: false, updatedAt: nextTimestamp(product.updatedAt, this.clock.now()) });
       return this.detail(product.id, manager);
     });
   }
@@ -247,7 +247,7 @@ export class CatalogService {
     return this.database.write(async (manager) => {
       const variant = await this.variant(manager, variantId);
       if (variant.updatedAt !== input.expected_updated_at) throw new ApiException(409, 'stale_update');
-      await manager.update(VariantEntity, { id: variant.id }, { ...this.variantFields(input), updatedAt: this.nextTimestamp(variant.updatedAt) });
+      await manager.update(VariantEntity, { id: variant.id }, { ...this.variantFields(input), updatedAt: nextTimestamp(variant.updatedAt, this.clock.now()) });
       await this.touch(manager, variant.product as ProductEntity);
       return this.detail(variant.productId, manager);
     });
@@ -322,7 +322,7 @@ export class CatalogService {
       if (existing.productGroupId === null && spec.productGroupId !== null) fill.productGroupId = spec.productGroupId;
       if (existing.defaultBestBeforeDays === 0 && spec.defaultBestBeforeDays > 0) fill.defaultBestBeforeDays = spec.defaultBestBeforeDays;
       if (Object.keys(fill).length > 0) {
-        Object.assign(existing, fill, { updatedAt: this.nextTimestamp(existing.updatedAt) });
+        Object.assign(existing, fill, { updatedAt: nextTimestamp(existing.updatedAt, this.clock.now()) });
         await manager.save(existing);
       }
       return existing;
@@ -383,15 +383,10 @@ export class CatalogService {
 
   /** A change to a variant or barcode is a change of the product: its `updated_at` moves on. */
   private async touch(manager: EntityManager, product: ProductEntity): Promise<void> {
-    await manager.update(ProductEntity, { id: product.id }, { updatedAt: this.nextTimestamp(product.updatedAt) });
+    await manager.update(ProductEntity, { id: product.id }, { updatedAt: nextTimestamp(product.updatedAt, this.clock.now()) });
   }
 
   /** Strictly later than `previous`, so two changes within one millisecond still differ. */
-  private nextTimestamp(previous: string): string {
-    const now = this.clock.now().getTime();
-    return new Date(Math.max(now, Date.parse(previous) + 1)).toISOString();
-  }
-
   private variantFields(input: CatalogVariantCreateInput): Partial<VariantEntity> {
     return {
       name: input.name?.trim() || null,

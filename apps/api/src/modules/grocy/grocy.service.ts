@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { normalizeKey } from '@hinv/shared';
 import { In, IsNull, Not, type EntityManager, type EntityTarget } from 'typeorm';
-import { Clock } from '../../common/clock.js';
+import { Clock, nextTimestamp } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { Database } from '../../database/database.js';
 import { CatalogService } from '../catalog/catalog.service.js';
@@ -176,7 +176,7 @@ export class GrocyService {
       if (product.productGroupId === null && defaults.group !== null) changes.productGroupId = defaults.group;
       if (product.defaultBestBeforeDays === 0 && defaults.bestBeforeDays > 0) changes.defaultBestBeforeDays = defaults.bestBeforeDays;
       if (product.grocyProductId !== id) changes.grocyProductId = id;
-      if (Object.keys(changes).length > 0) await manager.update(ProductEntity, { id: product.id }, { ...changes, updatedAt: nextTimestamp(product.updatedAt, now) });
+      if (Object.keys(changes).length > 0) await manager.update(ProductEntity, { id: product.id }, { ...changes, updatedAt: nextTimestamp(product.updatedAt, new Date(now)) });
       count += 1;
     }
     return count;
@@ -357,8 +357,3 @@ export class GrocyService {
   }
 }
 
-/** A product's next `updated_at`: now, but always later than the current one (clients compare it exactly). */
-function nextTimestamp(current: string, now: string): string {
-  if (now > current) return now;
-  return new Date(new Date(current).getTime() + 1).toISOString();
-}

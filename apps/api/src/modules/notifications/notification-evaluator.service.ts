@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Locale } from '@hinv/shared';
-import { calendarDay, Clock } from '../../common/clock.js';
+import { addDays, calendarDay, Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { NotificationEventEntity, PushSubscriptionEntity } from './notification.entities.js';
@@ -44,11 +44,6 @@ interface Pending {
   eventId: number;
   userId: string;
   payload: PushPayload;
-}
-
-/** `YYYY-MM-DD` plus `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { calendarDays, Clock, receiptDay } from '../../common/clock.js';
+import { addDays, calendarDays, Clock, receiptDay } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
@@ -16,13 +16,6 @@ import { ReceiptsService } from './receipts.service.js';
 
 /** Line unit prices are kept to 4 decimals (a weighed line's total ÷ its kilograms). */
 const roundPrice = (value: number): number => Math.round(value * 1e4) / 1e4;
-
-/** `YYYY-MM-DD` plus `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * What a receipt line puts into stock: its quantity (1 when it has none), its unit price (or

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { sharedKeys } from '../../app/query-keys';
 import { ok } from '../../lib/api-result';
-import { formatDay } from '../../lib/format';
+import { formatDay, formatMoney } from '../../lib/format';
 import { Card } from '../../ui';
 import { pricePoints, type PricePoint } from './price-points';
 
@@ -25,7 +25,7 @@ export function PriceHistory({ productId, productName }: { productId: string; pr
   const summary = history.data ? pricePoints(history.data) : null;
   if (!summary) return null;
   const { points, last, min, max } = summary;
-  const money = (amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: last.currency || 'EUR' }).format(amount);
+  const money = (amount: number) => formatMoney(amount, locale, last.currency || 'EUR');
   const day = (point: PricePoint) => (point.date ? formatDay(point.date, locale) : t('prices.noDate'));
   const at = (point: PricePoint) => [PAD + point.x * (WIDTH - 2 * PAD), HEIGHT - PAD - point.y * (HEIGHT - 2 * PAD)] as const;
   const line = points.map((point) => at(point).join(',')).join(' ');

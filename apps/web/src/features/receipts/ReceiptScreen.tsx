@@ -8,7 +8,7 @@ import { paths } from '../../app/paths';
 import { QueryProblem } from '../../app/QueryProblem';
 import { useSession } from '../../app/session';
 import { ok } from '../../lib/api-result';
-import { formatDay, formatQuantity } from '../../lib/format';
+import { formatDay, formatMoney, formatQuantity } from '../../lib/format';
 import { Badge, Banner, Button, Card, CheckCircle, List, ListRow, Sheet } from '../../ui';
 import { ImportLines, importable, useReceiptImport } from './ImportLines';
 import { acceptable, lineMatch, lineName } from './line-match';
@@ -34,7 +34,7 @@ export function ReceiptScreen({ receiptId }: { receiptId: string }) {
   });
   const data = receipt.data;
   const money = (amount: number | null | undefined) =>
-    amount === null || amount === undefined ? '' : new Intl.NumberFormat(locale, { style: 'currency', currency: data?.currency || 'EUR' }).format(amount);
+    amount === null || amount === undefined ? '' : formatMoney(amount, locale, data?.currency || 'EUR');
   return (
     <Card
       title={data ? (data.store_name ?? t('receipts.unknownStore')) : t('app.loading')}

@@ -10,7 +10,7 @@ import { paths } from '../../app/paths';
 import { QueryProblem } from '../../app/QueryProblem';
 import { useSession } from '../../app/session';
 import { ApiError, ok } from '../../lib/api-result';
-import { formatDay } from '../../lib/format';
+import { formatDay, formatMoney } from '../../lib/format';
 import { useOnline } from '../../lib/use-online';
 import { Badge, Banner, Button, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
 import { receiptKeys } from './receipt-keys';
@@ -54,7 +54,7 @@ export function ReceiptsScreen() {
   const shown = onlyReview ? receipts.data?.filter((receipt) => receipt.status === 'review') : receipts.data;
   const sharedName = shared.active ? shared.waiting?.find((entry) => entry.id === shared.active?.id)?.name : undefined;
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
-    amount === null || amount === undefined ? '' : new Intl.NumberFormat(locale, { style: 'currency', currency: currency || 'EUR' }).format(amount);
+    amount === null || amount === undefined ? '' : formatMoney(amount, locale, currency || 'EUR');
   const problem =
     upload.error instanceof ApiError
       ? (upload.error.detail ?? (upload.error.status === 0 ? t('receipts.noConnection') : t('receipts.uploadFailed')))
