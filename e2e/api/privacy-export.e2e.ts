@@ -284,7 +284,7 @@ describe('portable export', () => {
       expect(event.action).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|\?|\d+\.\d+\.\d+\.\d+/);
     }
     expect(overview.recent_events.map((event) => event.actor_label)).toContain('Olivia Owner');
-    expect(overview.recent_events.filter((event) => event.category === 'privacy' && event.action === 'GET /api/v1/privacy/export')).toHaveLength(3);
+    expect(overview.recent_events.filter((event) => event.category === 'privacy' && event.action === 'portable_export')).toHaveLength(3);
     const text = JSON.stringify(overview);
     for (const secret of [productId, receiptId, '127.0.0.1']) expect(text).not.toContain(secret);
     expect((await owner.json<{ recent_events: unknown[] }>('GET', '/api/v1/operations/overview?event_limit=1')).recent_events).toHaveLength(1);

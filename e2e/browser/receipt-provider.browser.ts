@@ -76,7 +76,7 @@ describe('choosing who reads receipts, in the PWA', () => {
 
     modelsReply = () => openAiError(401, `Incorrect API key provided: ${KEY}.`, 'invalid_request_error', 'invalid_api_key');
     await page.click('button:text-is("Test connection")');
-    await expect.poll(() => page.getByTestId('provider-test-result').textContent()).toBe('No connectionThe receipt provider did not work: answered 401: Incorrect API key provided: [key].');
+    await expect.poll(() => page.getByTestId('provider-test-result').textContent()).toBe('No connectionThe receipt provider did not work: refused the API key (HTTP 401)');
     modelsReply = () => modelList(['llava:13b', MODEL]);
 
     // A new key replaces the stored one; the field empties and there is nothing left to save.

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import type { Locale } from '@hinv/shared';
-import { errorText, type ErrorCode } from './error-messages.js';
+import { errorText, type ErrorCode, type MessageParam } from './error-messages.js';
 
 /**
  * An error with the spec's body `{detail, code}`. Services throw these; the global filter writes
@@ -10,7 +10,7 @@ export class ApiException extends HttpException {
   constructor(
     status: number,
     readonly code: ErrorCode,
-    readonly params: Record<string, string> = {},
+    readonly params: Record<string, MessageParam> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super({ detail: errorText(code, 'en', params), code }, status);

@@ -21,13 +21,21 @@ describe('toErrorReply', () => {
     expect(toErrorReply(error, 'en').body.detail).toBe('This API token lacks the scope scans:write');
   });
 
-  it('writes validation failures as the 422 detail array', () => {
-    const issues = [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }];
-    expect(toErrorReply(new RequestValidationException(issues))).toMatchObject({ status: 422, body: { detail: issues } });
+  it('writes validation failures as the 422 detail array, the message in the caller language and the type unchanged', () => {
+    const error = new RequestValidationException([{ loc: ['body', 'name'], text: { en: 'Field required', de: 'Pflichtfeld' }, type: 'missing' }]);
+    expect(toErrorReply(error)).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }] } });
+    expect(toErrorReply(error, 'de')).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'Pflichtfeld', type: 'missing' }], code: 'validation_failed' } });
+  });
+
+  it('fills a parameter worded per language in the caller language', () => {
+    const error = new ApiException(502, 'upstream_unavailable', { reason: { en: 'it timed out', de: 'Zeitüberschreitung' } });
+    expect(toErrorReply(error, 'de').body.detail).toBe('Open Food Facts konnte nicht gefragt werden: Zeitüberschreitung');
+    expect(toErrorReply(error, 'en').body.detail).toBe('Open Food Facts could not be asked: it timed out');
   });
 
   it('gives Nest exceptions a stable code and hides the router path', () => {
     expect(toErrorReply(new NotFoundException('Cannot GET /api/v1/x?token=abc')).body).toEqual({ detail: 'Not Found', code: 'not_found' });
+    expect(toErrorReply(new NotFoundException('Cannot GET /api/v1/x'), 'de').body).toEqual({ detail: 'Nicht gefunden', code: 'not_found' });
     expect(toErrorReply(new PayloadTooLargeException()).body.code).toBe('payload_too_large');
   });
 
@@ -41,6 +49,8 @@ describe('toErrorReply', () => {
       body: { detail: 'Request body too large', code: 'payload_too_large' },
     });
     expect(toErrorReply({ type: 'entity.too.large', status: 413, expose: true }, 'de').body.detail).toBe('Anfrage zu groß');
+    expect(toErrorReply({ type: 'entity.parse.failed', status: 400 }, 'de').body.detail).toEqual([{ loc: ['body'], msg: 'Kein gültiges JSON', type: 'json_invalid' }]);
+    expect(toErrorReply({ type: 'charset.unsupported', status: 415, expose: true, message: 'unsupported charset "X"' }, 'de').body).toEqual({ detail: 'Nicht unterstützter Inhaltstyp', code: 'unsupported_media_type' });
   });
 });
 

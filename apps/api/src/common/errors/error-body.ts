@@ -3,6 +3,7 @@ import type { Locale } from '@hinv/shared';
 import { ApiException } from './api-exception.js';
 import { errorText } from './error-messages.js';
 import { RequestValidationException } from './validation.js';
+import { FIXED_TEXTS } from './validation-messages.js';
 
 export interface ErrorReply {
   status: number;
@@ -48,7 +49,7 @@ function codeFor(status: number): string {
  */
 export function toErrorReply(error: unknown, locale: Locale = 'en'): ErrorReply {
   if (error instanceof RequestValidationException) {
-    return { status: 422, body: { detail: error.issues, code: 'validation_failed' }, headers: {}, unexpected: false };
+    return { status: 422, body: { detail: error.issuesIn(locale), code: 'validation_failed' }, headers: {}, unexpected: false };
   }
   if (error instanceof ApiException) {
     return { status: error.getStatus(), body: { detail: error.detailIn(locale), code: error.code }, headers: error.headers, unexpected: false };
@@ -62,9 +63,9 @@ export function toErrorReply(error: unknown, locale: Locale = 'en'): ErrorReply 
         : typeof (response as { message?: unknown }).message === 'string'
           ? (response as { message: string }).message
           : error.message;
-    if (status >= 500) return internalError();
+    if (status >= 500) return internalError(locale);
     // The router's own 404 echoes the method and path; answer like any other unknown resource.
-    if (status === 404 && message.startsWith('Cannot ')) return { status, body: { detail: 'Not Found', code: 'not_found' }, headers: {}, unexpected: false };
+    if (status === 404) return { status, body: { detail: errorText('not_found', locale), code: 'not_found' }, headers: {}, unexpected: false };
     return { status, body: { detail: message, code: codeFor(status) }, headers: {}, unexpected: false };
   }
   const expressError = error as ExpressError | undefined;
@@ -72,19 +73,20 @@ export function toErrorReply(error: unknown, locale: Locale = 'en'): ErrorReply 
     // Malformed JSON is a validation failure of the body, as FastAPI reports it.
     return {
       status: 422,
-      body: { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }], code: 'validation_failed' },
+      body: { detail: [{ loc: ['body'], msg: FIXED_TEXTS.jsonInvalid[locale], type: 'json_invalid' }], code: 'validation_failed' },
       headers: {},
       unexpected: false,
     };
   }
   const status = expressError?.status ?? expressError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && expressError?.expose !== false) {
-    const detail = status === HttpStatus.PAYLOAD_TOO_LARGE ? errorText('payload_too_large', locale) : (expressError?.message ?? 'Bad request');
+    // Express's own texts are English (and may name internals): say what kind of refusal it was.
+    const detail = errorText(status === HttpStatus.PAYLOAD_TOO_LARGE ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request', locale);
     return { status, body: { detail, code: codeFor(status) }, headers: {}, unexpected: false };
   }
-  return internalError();
+  return internalError(locale);
 }
 
-function internalError(): ErrorReply {
-  return { status: 500, body: { detail: 'Internal server error', code: 'internal_error' }, headers: {}, unexpected: true };
+function internalError(locale: Locale): ErrorReply {
+  return { status: 500, body: { detail: errorText('internal_error', locale), code: 'internal_error' }, headers: {}, unexpected: true };
 }

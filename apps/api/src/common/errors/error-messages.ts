@@ -6,6 +6,10 @@ import type { Locale } from '@hinv/shared';
  * `{name}` marks a value filled in at the throw site.
  */
 export const ERROR_MESSAGES = {
+  not_found: { en: 'Not Found', de: 'Nicht gefunden' },
+  bad_request: { en: 'Bad request', de: 'Ungültige Anfrage' },
+  unsupported_media_type: { en: 'Unsupported content type', de: 'Nicht unterstützter Inhaltstyp' },
+  internal_error: { en: 'Internal server error', de: 'Interner Serverfehler' },
   not_authenticated: { en: 'Please sign in', de: 'Bitte melde dich an' },
   token_not_allowed: { en: 'API tokens may not use this endpoint', de: 'API-Tokens dürfen diesen Endpunkt nicht verwenden' },
   missing_scope: { en: 'This API token lacks the scope {scope}', de: 'Diesem API-Token fehlt der Bereich {scope}' },
@@ -142,6 +146,12 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
-export function errorText(code: ErrorCode, locale: Locale, params: Record<string, string> = {}): string {
-  return ERROR_MESSAGES[code][locale].replace(/\{(\w+)\}/g, (_match, name: string) => params[name] ?? `{${name}}`);
+/** A value filled into a message: the same in every language, or worded per language. */
+export type MessageParam = string | Record<Locale, string>;
+
+export function errorText(code: ErrorCode, locale: Locale, params: Record<string, MessageParam> = {}): string {
+  return ERROR_MESSAGES[code][locale].replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    return value === undefined ? `{${name}}` : typeof value === 'string' ? value : value[locale];
+  });
 }

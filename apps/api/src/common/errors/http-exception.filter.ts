@@ -2,7 +2,7 @@ import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs
 import type { Request, Response } from 'express';
 import { toErrorReply } from './error-body.js';
 import { requestIdOf } from '../http/request-id.js';
-import { PRINCIPAL_KEY, type RequestWithPrincipal } from '../access/principal.js';
+import { requestLocale } from '../http/request-locale.js';
 
 /** The one global filter: every error leaves the service in the spec's shape, never with a stack. */
 @Catch()
@@ -16,9 +16,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 }
 
 export function sendError(exception: unknown, request: Request, response: Response, logger: Logger): void {
-  // The caller's language once the guard knows who it is; English before that.
-  const locale = (request as Request & RequestWithPrincipal)[PRINCIPAL_KEY]?.locale ?? 'en';
-  const reply = toErrorReply(exception, locale);
+  const reply = toErrorReply(exception, requestLocale(request));
   if (reply.unexpected) {
     const stack = exception instanceof Error ? exception.stack : String(exception);
     logger.error({ message: 'unhandled error', request_id: requestIdOf(request), stack });

@@ -1,6 +1,8 @@
 import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import type { ValidationError as ClassValidatorError } from 'class-validator';
+import type { Locale } from '@hinv/shared';
 import { assertJsonDepth } from '../http/body-limits.js';
+import { constraintText, FIXED_TEXTS, type LocalizedText } from './validation-messages.js';
 
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -8,9 +10,15 @@ export interface ValidationIssue {
   type: string;
 }
 
+/** An issue whose message is kept in both languages until the caller's is known. */
+export interface LocalizedIssue {
+  loc: (string | number)[];
+  text: LocalizedText;
+  type: string;
+}
+
 /** class-validator constraint names mapped to the error types FastAPI clients already know. */
 const ERROR_TYPES: Record<string, string> = {
-  whitelistValidation: 'extra_forbidden',
   isDefined: 'missing',
   isNotEmpty: 'missing',
   isString: 'string_type',
@@ -40,15 +48,15 @@ const ERROR_TYPES: Record<string, string> = {
 };
 
 /** Flattens class-validator's tree into one issue per failed constraint, with a FastAPI `loc`. */
-export function toValidationIssues(errors: ClassValidatorError[], root: string, parents: (string | number)[] = []): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
+export function toValidationIssues(errors: ClassValidatorError[], root: string, parents: (string | number)[] = []): LocalizedIssue[] {
+  const issues: LocalizedIssue[] = [];
   for (const error of errors) {
     const path = [...parents, /^\d+$/.test(error.property) ? Number(error.property) : error.property];
     for (const [constraint, msg] of Object.entries(error.constraints ?? {})) {
-      const missing = error.value === undefined && constraint !== 'whitelistValidation';
+      const missing = error.value === undefined;
       issues.push({
         loc: [root, ...path],
-        msg: missing ? 'Field required' : msg,
+        text: missing ? FIXED_TEXTS.missing : constraintText(error, constraint, msg),
         type: missing ? 'missing' : (ERROR_TYPES[constraint] ?? 'value_error'),
       });
       if (missing) break;
@@ -60,9 +68,22 @@ export function toValidationIssues(errors: ClassValidatorError[], root: string, 
 
 /** Thrown for any request that fails its DTO; the filter writes it as a 422 `detail` array. */
 export class RequestValidationException extends HttpException {
-  constructor(readonly issues: ValidationIssue[]) {
-    super({ detail: issues, code: 'validation_failed' }, HttpStatus.UNPROCESSABLE_ENTITY);
+  constructor(readonly localizedIssues: LocalizedIssue[]) {
+    super({ detail: localizedIssues.map((issue) => inLocale(issue, 'en')), code: 'validation_failed' }, HttpStatus.UNPROCESSABLE_ENTITY);
   }
+
+  /** The English issues (logs, tests); responses use `issuesIn(locale)`. */
+  get issues(): ValidationIssue[] {
+    return this.issuesIn('en');
+  }
+
+  issuesIn(locale: Locale): ValidationIssue[] {
+    return this.localizedIssues.map((issue) => inLocale(issue, locale));
+  }
+}
+
+function inLocale(issue: LocalizedIssue, locale: Locale): ValidationIssue {
+  return { loc: issue.loc, msg: issue.text[locale], type: issue.type };
 }
 
 class ClassValidatorErrors {
@@ -72,7 +93,9 @@ class ClassValidatorErrors {
 const LOCATIONS: Record<ArgumentMetadata['type'], string> = { body: 'body', query: 'query', param: 'path', custom: 'body' };
 
 /**
- * The global pipe: strips nothing silently (unknown fields are errors), converts types, and
+ * The global pipe: drops fields no DTO declares (the reference ignores unknown fields in every
+ * model and query, so a client may echo back read-only fields it got; they are never stored),
+ * converts types, and
  * reports every problem with its location (`body`, `query`, `path`) in the FastAPI shape.
  * A body nested past `MAX_JSON_DEPTH` is refused with 400 first: class-transformer and
  * class-validator recurse per level and would overflow the stack on it. The check runs here,
@@ -82,10 +105,11 @@ export class ApiValidationPipe extends ValidationPipe {
   constructor() {
     super({
       whitelist: true,
-      forbidNonWhitelisted: true,
+      forbidNonWhitelisted: false,
       transform: true,
       transformOptions: { enableImplicitConversion: false },
-      validationError: { target: false, value: true },
+      // The target lets a message read its constraint's arguments from the DTO's metadata.
+      validationError: { target: true, value: true },
       exceptionFactory: (errors) => new ClassValidatorErrors(errors),
     });
   }
@@ -93,7 +117,7 @@ export class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body') assertJsonDepth(value);
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object && (value === undefined || value === null || typeof value !== 'object')) {
-      throw new RequestValidationException([{ loc: ['body'], msg: 'Input should be a valid JSON object', type: 'model_attributes_type' }]);
+      throw new RequestValidationException([{ loc: ['body'], text: FIXED_TEXTS.notAnObject, type: 'model_attributes_type' }]);
     }
     try {
       return await super.transform(value, metadata);

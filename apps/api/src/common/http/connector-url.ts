@@ -19,6 +19,18 @@ export const CONNECTOR_URL_MESSAGES: Record<ConnectorUrlProblem, string> = {
   address: 'Link-local, multicast, unspecified and reserved IP addresses are not allowed',
 };
 
+/** The same refusals in German, for callers who use the app in German. */
+export const CONNECTOR_URL_MESSAGES_DE: Record<ConnectorUrlProblem, string> = {
+  characters: 'Die Adresse darf keine Leer- oder Steuerzeichen enthalten',
+  scheme: 'Die Adresse muss mit http:// oder https:// beginnen',
+  https_required: 'Dieser Anbieter braucht eine https://-Adresse',
+  credentials: 'Die Adresse darf keinen Benutzernamen und kein Passwort enthalten',
+  query: 'Die Adresse darf keine Abfrage (?…) enthalten',
+  fragment: 'Die Adresse darf kein Fragment (#…) enthalten',
+  host: 'Die Adresse braucht einen gültigen Host',
+  address: 'Link-lokale, Multicast-, unspezifizierte und reservierte IP-Adressen sind nicht erlaubt',
+};
+
 /**
  * Checks and normalises the base URL of an outside service the household configures (Grocy, a
  * receipt provider): http or https only (https only with `requireHttps`), no credentials, query or

@@ -71,11 +71,11 @@ export class ApiTokensService {
     return { ...toResponse(token), token: raw };
   }
 
-  async revoke(principal: Principal, tokenId: string): Promise<{ revoked: number }> {
+  async revoke(principal: Principal, tokenId: string): Promise<{ revoked: number; authenticated: boolean }> {
     return this.database.write(async (manager) => {
       const result = await manager.update(ApiTokenEntity, { id: tokenId, userId: principal.userId, revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
       if (!result.affected) throw new ApiException(404, 'token_not_found');
-      return { revoked: 1 };
+      return { revoked: 1, authenticated: true };
     });
   }
 

@@ -122,8 +122,22 @@ export class AuthService implements OnApplicationBootstrap {
   async state(sessionToken: string | undefined): Promise<AuthenticationResponse> {
     const resolved = sessionToken ? await this.sessions.resolve(sessionToken) : null;
     if (resolved) return signedIn(resolved.user, await this.household(), await this.activeUserCount());
-    if (!(await this.householdExists())) return { authenticated: false, needs_setup: true };
-    return { authenticated: false, needs_setup: false, identifier_required: (await this.activeUserCount()) > 1 };
+    return this.signedOut();
+  }
+
+  /**
+   * Nobody signed in: every field the reference sends, the unknown ones as null (its client
+   * reads `needs_owner_setup` and `user` as present); `identifier_required` once a household exists.
+   */
+  private async signedOut(): Promise<AuthenticationResponse> {
+    const setUp = await this.householdExists();
+    return {
+      authenticated: false,
+      needs_setup: !setUp,
+      needs_owner_setup: null,
+      identifier_required: setUp ? (await this.activeUserCount()) > 1 : null,
+      user: null,
+    };
   }
 
   async me(principal: Principal): Promise<AuthenticationResponse> {
@@ -270,6 +284,6 @@ export class AuthService implements OnApplicationBootstrap {
 
   async logout(sessionToken: string | undefined): Promise<AuthenticationResponse> {
     if (sessionToken) await this.sessions.revokeByToken(sessionToken);
-    return { authenticated: false, needs_setup: !(await this.householdExists()) };
+    return this.signedOut();
   }
 }

@@ -51,6 +51,7 @@ export function toProductResponse(product: ProductEntity, figures: ProductFigure
     product_group_id: product.productGroupId,
     product_group_name: product.productGroup?.name ?? null,
     connector_product_id: product.grocyProductId,
+    grocy_product_id: product.grocyProductId,
     image_url: product.imageUrl,
     minimum_stock_quantity: product.minimumStockQuantity,
     shopping_target_quantity: product.shoppingTargetQuantity,

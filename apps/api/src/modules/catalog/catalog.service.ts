@@ -5,6 +5,7 @@ import { In, type EntityManager } from 'typeorm';
 import { Clock, nextTimestamp } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { Database } from '../../database/database.js';
 import { StockLotEntity } from '../stock/stock-lot.entity.js';
 import { BarcodeEntity } from './barcode.entity.js';
@@ -30,7 +31,7 @@ function assertTargetAboveMinimum(input: { minimum_stock_quantity?: number; shop
   const target = input.shopping_target_quantity ?? 0;
   if (target > 0 && target <= minimum) {
     throw new RequestValidationException([
-      { loc: ['body', 'shopping_target_quantity'], msg: 'The refill target must be greater than the minimum stock (or 0)', type: 'value_error' },
+      { loc: ['body', 'shopping_target_quantity'], text: ISSUE_TEXTS.refill_target, type: 'value_error' },
     ]);
   }
 }
@@ -39,8 +40,7 @@ function assertTargetAboveMinimum(input: { minimum_stock_quantity?: number; shop
 export function validBarcode(raw: string, field: string): { code: string; symbology: BarcodeEntity['symbology'] } {
   const check = checkBarcode(raw);
   if (!check.valid) {
-    const msg = { format: 'A barcode has 4 to 18 digits', placeholder: 'This barcode is a placeholder, not a real product code', checksum: 'The check digit of this barcode is wrong' }[check.reason];
-    throw new RequestValidationException([{ loc: ['body', field], msg, type: `barcode_${check.reason}` }]);
+    throw new RequestValidationException([{ loc: ['body', field], text: ISSUE_TEXTS[`barcode_${check.reason}`], type: `barcode_${check.reason}` }]);
   }
   return { code: check.code, symbology: check.symbology };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { APP_VERSION, type Locale } from '@hinv/shared';
 import { Database } from '../../database/database.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import type { Principal } from '../../common/access/principal.js';
 import type { ExperienceStateResponse, ExperienceUpdateInput } from './dto/experience.dto.js';
 import { ExperienceStateEntity } from './experience-state.entity.js';
@@ -34,7 +35,7 @@ export class ExperienceService {
   async update(principal: Principal, input: ExperienceUpdateInput): Promise<ExperienceStateResponse> {
     if (!input.acknowledge_current_version && !input.complete_onboarding) {
       throw new RequestValidationException([
-        { loc: ['body'], msg: 'Set complete_onboarding or acknowledge_current_version', type: 'value_error' },
+        { loc: ['body'], text: ISSUE_TEXTS.experience_flag, type: 'value_error' },
       ]);
     }
     const row = await this.database.write(async (manager) => {

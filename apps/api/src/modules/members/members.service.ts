@@ -123,11 +123,11 @@ export class MembersService {
     return toInvitation(invitation, raw);
   }
 
-  async revokeInvitation(invitationId: string): Promise<{ revoked: number }> {
+  async revokeInvitation(invitationId: string): Promise<{ revoked: number; authenticated: boolean }> {
     return this.database.write(async (manager) => {
       const result = await manager.update(InvitationEntity, { id: invitationId, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
       if (!result.affected) throw new ApiException(404, 'invitation_not_found');
-      return { revoked: 1 };
+      return { revoked: 1, authenticated: true };
     });
   }
 

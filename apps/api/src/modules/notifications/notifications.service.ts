@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock.js';
 import type { Principal } from '../../common/access/principal.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { deviceLabel } from '../auth/device-label.js';
@@ -133,7 +134,7 @@ export class NotificationsService {
     try {
       await checkEndpoint(input.endpoint, { allowLoopback: this.config.env.HINV_TEST_PUSH_ALLOW_LOOPBACK });
     } catch (error) {
-      if (error instanceof PushEndpointRefused) throw new RequestValidationException([{ loc: ['body', 'endpoint'], msg: error.message, type: `push_endpoint_${error.problem}` }]);
+      if (error instanceof PushEndpointRefused) throw new RequestValidationException([{ loc: ['body', 'endpoint'], text: ISSUE_TEXTS[`push_endpoint_${error.problem}`], type: `push_endpoint_${error.problem}` }]);
       throw error;
     }
     const hash = endpointHash(input.endpoint);

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { APP_VERSION } from '@hinv/shared';
+import { APP_VERSION, type Locale } from '@hinv/shared';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ReadBudget } from './read-budget.js';
@@ -20,12 +20,43 @@ export interface OffSearchHit {
   product_type?: unknown;
 }
 
-export type SearchResult = { kind: 'hits'; hits: OffSearchHit[] } | { kind: 'error'; message: string };
+/** Why Open Food Facts could not be asked; `message` is the English text (logs, stored drafts). */
+export interface OffFailure {
+  kind: 'error';
+  reason: OffFailureReason;
+  status?: number;
+  message: string;
+}
 
-export type LookupResult =
-  | { kind: 'hit'; suggestion: Record<string, unknown> }
-  | { kind: 'miss' }
-  | { kind: 'error'; message: string };
+export type OffFailureReason = 'disabled' | 'paused' | 'budget' | 'busy' | 'status' | 'timeout' | 'unreachable';
+
+export type SearchResult = { kind: 'hits'; hits: OffSearchHit[] } | OffFailure;
+
+export type LookupResult = { kind: 'hit'; suggestion: Record<string, unknown> } | { kind: 'miss' } | OffFailure;
+
+const FAILURE_TEXTS: Record<OffFailureReason, Record<Locale, string>> = {
+  disabled: { en: 'Open Food Facts lookups are turned off', de: 'Abfragen bei Open Food Facts sind ausgeschaltet' },
+  paused: { en: 'Open Food Facts asked us to wait; try again later', de: 'Open Food Facts bittet um eine Pause; versuche es später erneut' },
+  budget: { en: 'Too many lookups this minute; try again shortly', de: 'Zu viele Abfragen in dieser Minute; versuche es gleich erneut' },
+  busy: { en: 'Open Food Facts is busy (too many requests); try again later', de: 'Open Food Facts ist ausgelastet (zu viele Anfragen); versuche es später erneut' },
+  status: { en: 'Open Food Facts answered {status}', de: 'Open Food Facts antwortete mit {status}' },
+  timeout: { en: 'Open Food Facts did not answer in time', de: 'Open Food Facts hat nicht rechtzeitig geantwortet' },
+  unreachable: { en: 'Open Food Facts is not reachable', de: 'Open Food Facts ist nicht erreichbar' },
+};
+
+/** The failure in one language. */
+export function offFailureText(failure: Pick<OffFailure, 'reason' | 'status'>, locale: Locale): string {
+  return FAILURE_TEXTS[failure.reason][locale].replace('{status}', String(failure.status ?? ''));
+}
+
+/** The failure in both languages, as an error message parameter. */
+export function offFailureTexts(failure: Pick<OffFailure, 'reason' | 'status'>): Record<Locale, string> {
+  return { en: offFailureText(failure, 'en'), de: offFailureText(failure, 'de') };
+}
+
+function failure(reason: OffFailureReason, status?: number): OffFailure {
+  return { kind: 'error', reason, status, message: offFailureText({ reason, status }, 'en') };
+}
 
 const FIELDS = 'code,product_name,product_name_de,brands,quantity,image_front_url,categories,product_type';
 const TIMEOUT_MS = 8000;
@@ -111,10 +142,10 @@ export class OpenFoodFactsClient {
   }
 
   /** Whether a read may go out now; spends one token of the shared budget when it may. */
-  private admit(now: number): string | null {
-    if (!this.enabled) return 'Open Food Facts lookups are turned off';
-    if (now < this.pausedUntil) return 'Open Food Facts asked us to wait; try again later';
-    if (!this.budget.take(now)) return 'Too many lookups this minute; try again shortly';
+  private admit(now: number): OffFailure | null {
+    if (!this.enabled) return failure('disabled');
+    if (now < this.pausedUntil) return failure('paused');
+    if (!this.budget.take(now)) return failure('budget');
     return null;
   }
 
@@ -129,7 +160,7 @@ export class OpenFoodFactsClient {
   async search(query: string, pageSize = SEARCH_PAGE_SIZE): Promise<SearchResult> {
     const now = this.clock.now().getTime();
     const refused = this.admit(now);
-    if (refused) return { kind: 'error', message: refused };
+    if (refused) return refused;
     const url = new URL(this.config.env.OFF_SEARCH_URL);
     url.searchParams.set('q', query);
     url.searchParams.set('page_size', String(Math.min(Math.max(1, pageSize), SEARCH_PAGE_SIZE_MAX)));
@@ -145,29 +176,26 @@ export class OpenFoodFactsClient {
       if (response.status === 429 || response.status >= 500) {
         this.pause(now, response.headers.get('retry-after'));
         await response.body?.cancel();
-        const message =
-          response.status === 429 ? 'Open Food Facts search is busy (too many requests); try again later' : `Open Food Facts search answered ${response.status}`;
-        return { kind: 'error', message };
+        return response.status === 429 ? failure('busy') : failure('status', response.status);
       }
       if (!response.ok) {
         await response.body?.cancel();
-        return { kind: 'error', message: `Open Food Facts search answered ${response.status}` };
+        return failure('status', response.status);
       }
       const body = (await response.json()) as { hits?: unknown };
       const hits = Array.isArray(body.hits) ? body.hits.filter((hit): hit is OffSearchHit => typeof hit === 'object' && hit !== null) : [];
       return { kind: 'hits', hits };
     } catch (error) {
-      const message =
-        error instanceof Error && error.name === 'TimeoutError' ? 'Open Food Facts search did not answer in time' : 'Open Food Facts search is not reachable';
-      this.logger.warn({ message: 'search failed', reason: message });
-      return { kind: 'error', message };
+      const problem = failure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable');
+      this.logger.warn({ message: 'search failed', reason: problem.message });
+      return problem;
     }
   }
 
   private async read(code: string): Promise<LookupResult> {
     const now = this.clock.now().getTime();
     const refused = this.admit(now);
-    if (refused) return { kind: 'error', message: refused };
+    if (refused) return refused;
     const base = this.config.env.OFF_BASE_URL.replace(/\/+$/, '');
     const url = `${base}/api/v3/product/${code}?product_type=all&fields=${FIELDS}&lc=de&cc=de`;
     try {
@@ -183,19 +211,19 @@ export class OpenFoodFactsClient {
       if (response.status === 429 || response.status >= 500) {
         this.pause(now, response.headers.get('retry-after'));
         await response.body?.cancel();
-        return { kind: 'error', message: `Open Food Facts answered ${response.status}` };
+        return failure('status', response.status);
       }
       if (!response.ok) {
         await response.body?.cancel();
-        return { kind: 'error', message: `Open Food Facts answered ${response.status}` };
+        return failure('status', response.status);
       }
       const body = (await response.json()) as { status?: string; product?: OffProduct | null };
       if (!body.product || body.status === 'failure') return { kind: 'miss' };
       return { kind: 'hit', suggestion: toSuggestion(code, body.product, base) };
     } catch (error) {
-      const message = error instanceof Error && error.name === 'TimeoutError' ? 'Open Food Facts did not answer in time' : 'Open Food Facts is not reachable';
-      this.logger.warn({ message: 'lookup failed', reason: message });
-      return { kind: 'error', message };
+      const problem = failure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable');
+      this.logger.warn({ message: 'lookup failed', reason: problem.message });
+      return problem;
     }
   }
 }

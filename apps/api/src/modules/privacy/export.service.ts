@@ -8,6 +8,7 @@ import { Database } from '../../database/database.js';
 import type { ExportPreviewResponse } from './dto/privacy.dto.js';
 import { exportContents, writeExport, type ExportDownload, type ExportSources } from './export-archive.js';
 import { EXCLUDED_SECRET_CATEGORIES } from './export-sections.js';
+import { INSERT_PRIVACY_EVENT, PRIVACY_ACTIONS, privacyEventValues } from './privacy-audit.js';
 
 /** The portable export: a preview of what it holds, and the streamed ZIP itself. */
 @Injectable()
@@ -55,10 +56,7 @@ export class ExportService {
     const download = await writeExport(this.sources, { includeReceiptFiles, generatedAt, householdName: this.householdName(), serviceVersion: APP_VERSION });
     this.database
       .writeLater((manager) =>
-        manager.query(
-          'INSERT INTO audit_events (created_at, category, action, outcome, status_code, actor_user_id, token_id) VALUES (?, ?, ?, ?, ?, ?, NULL)',
-          [generatedAt.toISOString(), 'privacy', 'GET /api/v1/privacy/export', 'success', 200, principal.userId],
-        ),
+        manager.query(INSERT_PRIVACY_EVENT, privacyEventValues(generatedAt.toISOString(), PRIVACY_ACTIONS.export, 200, principal.userId)),
       )
       .catch((error: unknown) => this.logger.error({ message: 'audit event not written', action: 'privacy export', error: String(error) }));
     return download;

@@ -122,7 +122,7 @@ describe('receipt-file retention on a real database and folder', () => {
     await plant('b', 'b.jpg', 30, 3);
     await plant('gone', 'gone.jpg', 30);
     await service.firstScheduledRun();
-    expect(await auditRows()).toEqual([{ action: 'scheduled receipt retention' }]);
+    expect(await auditRows()).toEqual([{ action: 'scheduled_retention' }]);
     expect(scheduler.intervals.map((entry) => entry.name)).toEqual(['receipt-retention-hourly']);
     expect(RETENTION_INTERVAL_MS).toBe(60 * 60 * 1000);
     // The first run is @nestjs/schedule's timeout, 5 minutes after startup.

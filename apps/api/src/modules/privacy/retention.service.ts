@@ -8,6 +8,7 @@ import { Database } from '../../database/database.js';
 import { SettingsService, type StoredSettings } from '../settings/settings.service.js';
 import type { RetentionPreviewResponse, RetentionRunResponse } from './dto/privacy.dto.js';
 import { containedReceiptPath } from './export-archive.js';
+import { INSERT_PRIVACY_EVENT, PRIVACY_ACTIONS, privacyEventValues } from './privacy-audit.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first scheduled run, after startup has settled. */
@@ -138,16 +139,20 @@ export class RetentionService {
     return { deleted_file_count: deletedFiles, deleted_bytes: deletedBytes, cleared_receipt_count: cleared.length, rejected_path_count: rejected, completed_at: completedAt };
   }
 
+  /** A run the owner started: audited as the reference does, with who ran it. */
+  async manualRun(actorUserId: string): Promise<RetentionRunResponse> {
+    const result = await this.run();
+    await this.database.write((manager) => manager.query(INSERT_PRIVACY_EVENT, privacyEventValues(result.completed_at, PRIVACY_ACTIONS.manualRetention, 200, actorUserId)));
+    return result;
+  }
+
   /** The scheduled run: audited only when it cleared something; a failure is logged, never thrown. */
   async scheduledRun(): Promise<RetentionRunResponse | null> {
     try {
       const result = await this.run();
       if (result.cleared_receipt_count > 0) {
         await this.database.write((manager) =>
-          manager.query(
-            'INSERT INTO audit_events (created_at, category, action, outcome, status_code, actor_user_id, token_id) VALUES (?, ?, ?, ?, ?, NULL, NULL)',
-            [result.completed_at, 'privacy', 'scheduled receipt retention', 'success', 0],
-          ),
+          manager.query(INSERT_PRIVACY_EVENT, privacyEventValues(result.completed_at, PRIVACY_ACTIONS.scheduledRetention, 0, null)),
         );
         this.logger.log({ message: 'receipt retention', deleted_files: result.deleted_file_count, cleared: result.cleared_receipt_count, rejected: result.rejected_path_count });
       }

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SessionOnly } from '../../common/access/access.decorators.js';
+import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
+import type { Principal } from '../../common/access/principal.js';
 import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { CatalogProductCreateInput } from '../catalog/dto/catalog.dto.js';
 import { ProductCandidateConfirmInput, ProductCandidateSearchResponse, ProductCandidatesQuery } from './dto/product-candidates.dto.js';
@@ -22,8 +24,13 @@ export class ReceiptCandidatesController {
   @SessionOnly()
   @Get('candidates')
   @ApiResponse({ status: 404, description: 'Receipt or line not found', type: ErrorResponse })
-  receiptItemCandidates(@Param('receipt_id') receiptId: string, @Param('item_id') itemId: string, @Query() query: ProductCandidatesQuery): Promise<ProductCandidateSearchResponse> {
-    return this.candidates.candidates(receiptId, itemId, query.limit ?? 3);
+  receiptItemCandidates(
+    @CurrentPrincipal() principal: Principal,
+    @Param('receipt_id') receiptId: string,
+    @Param('item_id') itemId: string,
+    @Query() query: ProductCandidatesQuery,
+  ): Promise<ProductCandidateSearchResponse> {
+    return this.candidates.candidates(receiptId, itemId, query.limit ?? 3, principal.locale);
   }
 
   /**

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { checkBarcode } from '@hinv/shared';
+import { checkBarcode, type Locale } from '@hinv/shared';
 import type { EntityManager } from 'typeorm';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { Database } from '../../database/database.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import type { CatalogProductCreateInput } from '../catalog/dto/catalog.dto.js';
 import { parsePackageQuantity } from '../catalog/package-quantity.js';
 import { ProductEntity } from '../catalog/product.entity.js';
 import { ExternalRefsService } from '../open-food-facts/external-refs.service.js';
-import { OpenFoodFactsClient } from '../open-food-facts/open-food-facts.client.js';
+import { OpenFoodFactsClient, offFailureText } from '../open-food-facts/open-food-facts.client.js';
 import type { ProductCandidateConfirmInput, ProductCandidateResponse, ProductCandidateSearchResponse } from './dto/product-candidates.dto.js';
 import type { ReceiptResponse } from './dto/receipts.dto.js';
 import { readHit, scoreCandidate, selectCandidates, type ScoredCandidate } from './product-candidates.js';
@@ -45,7 +46,7 @@ export class ReceiptCandidatesService {
     private readonly receipts: ReceiptsService,
   ) {}
 
-  async candidates(receiptId: string, itemId: string, limit: number): Promise<ProductCandidateSearchResponse> {
+  async candidates(receiptId: string, itemId: string, limit: number, locale: Locale): Promise<ProductCandidateSearchResponse> {
     const receipt = await this.database.manager.findOneBy(ReceiptEntity, { id: receiptId });
     if (!receipt) throw new ApiException(404, 'receipt_not_found');
     const item = await this.database.manager.findOneBy(ReceiptItemEntity, { id: itemId, receiptId });
@@ -65,7 +66,7 @@ export class ReceiptCandidatesService {
       scored = [];
       const result = await this.openFoodFacts.search(query);
       if (result.kind === 'error') {
-        warnings.push(result.message);
+        warnings.push(offFailureText(result, locale));
       } else {
         const { WRatio } = await import('fuzzball');
         const line = { query, names: [item.rawName, item.normalizedName ?? ''], storeName: receipt.storeName };
@@ -156,10 +157,10 @@ export class ReceiptCandidatesService {
     if (holder) return holder.product;
     const name = input.name?.trim() || candidateName;
     const missing = [
-      !name && { loc: ['body', 'name'], msg: 'Name the new product (the candidate has no name)', type: 'missing' },
-      !input.location_id && !input.new_location_name?.trim() && { loc: ['body', 'location_id'], msg: 'A new product needs a location (location_id or new_location_name)', type: 'missing' },
+      !name && { loc: ['body', 'name'], text: ISSUE_TEXTS.candidate_needs_name, type: 'missing' },
+      !input.location_id && !input.new_location_name?.trim() && { loc: ['body', 'location_id'], text: ISSUE_TEXTS.needs_location, type: 'missing' },
       !input.quantity_unit_id &&
-        !input.new_quantity_unit_name?.trim() && { loc: ['body', 'quantity_unit_id'], msg: 'A new product needs a unit (quantity_unit_id or new_quantity_unit_name)', type: 'missing' },
+        !input.new_quantity_unit_name?.trim() && { loc: ['body', 'quantity_unit_id'], text: ISSUE_TEXTS.needs_unit, type: 'missing' },
     ].filter((problem) => problem !== false);
     if (missing.length > 0 || !name) throw new RequestValidationException(missing);
     const created = await this.catalog.createIn(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { Database } from '../../database/database.js';
 import { VariantEntity } from '../catalog/variant.entity.js';
 import type { GrocyProductCreateInput } from '../grocy/dto/grocy.dto.js';
@@ -38,14 +39,14 @@ export class ReceiptGrocyService {
       ...(input.quantity_unit_id || input.new_quantity_unit_name?.trim() ? [] : ['quantity_unit_id']),
     ];
     if (missing.length > 0) {
-      throw new RequestValidationException(missing.map((field) => ({ loc: ['body', field], msg: 'Give a Grocy id or a new name', type: 'missing' })));
+      throw new RequestValidationException(missing.map((field) => ({ loc: ['body', field], text: ISSUE_TEXTS.grocy_id_or_name, type: 'missing' })));
     }
     const name = input.name.trim();
-    if (!name) throw new RequestValidationException([{ loc: ['body', 'name'], msg: 'Name the new product', type: 'missing' }]);
+    if (!name) throw new RequestValidationException([{ loc: ['body', 'name'], text: ISSUE_TEXTS.needs_name, type: 'missing' }]);
     const location = await this.grocy.ensureMasterData(connection, 'locations', input.location_id ?? null, input.new_location_name ?? null);
     const unit = await this.grocy.ensureMasterData(connection, 'quantity_units', input.quantity_unit_id ?? null, input.new_quantity_unit_name ?? null);
     const group = await this.grocy.ensureMasterData(connection, 'product_groups', input.product_group_id ?? null, input.new_product_group_name ?? null);
-    if (!location || !unit) throw new RequestValidationException([{ loc: ['body'], msg: 'A location and a unit are required', type: 'missing' }]);
+    if (!location || !unit) throw new RequestValidationException([{ loc: ['body'], text: ISSUE_TEXTS.needs_location_and_unit, type: 'missing' }]);
     const bestBeforeDays = input.default_best_before_days ?? 0;
     // Grocy refuses a second product of the same name: one that exists already (made in Grocy, or by
     // an earlier attempt whose local part failed) is taken instead of failing.

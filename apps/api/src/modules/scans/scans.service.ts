@@ -6,13 +6,14 @@ import type { Principal } from '../../common/access/principal.js';
 import { calendarDay, Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { MasterDataService } from '../catalog/master-data/master-data.service.js';
 import { ProductEntity } from '../catalog/product.entity.js';
 import { ExternalRefsService } from '../open-food-facts/external-refs.service.js';
-import { OpenFoodFactsClient } from '../open-food-facts/open-food-facts.client.js';
+import { OpenFoodFactsClient, offFailureTexts } from '../open-food-facts/open-food-facts.client.js';
 import { ReceiptReconcileService } from '../receipts/receipt-reconcile.service.js';
 import { ShoppingService } from '../shopping/shopping.service.js';
 import { StockService } from '../stock/stock.service.js';
@@ -28,8 +29,7 @@ type ValidCode = Extract<BarcodeCheck, { valid: true }>;
 function validCode(raw: string): ValidCode {
   const check = checkBarcode(raw);
   if (check.valid) return check;
-  const msg = { format: 'A barcode has 4 to 18 digits', placeholder: 'This barcode is a placeholder, not a real product code', checksum: 'The check digit of this barcode is wrong' }[check.reason];
-  throw new RequestValidationException([{ loc: ['body', 'barcode'], msg, type: `barcode_${check.reason}` }]);
+  throw new RequestValidationException([{ loc: ['body', 'barcode'], text: ISSUE_TEXTS[`barcode_${check.reason}`], type: `barcode_${check.reason}` }]);
 }
 
 interface DraftFacts {
@@ -301,7 +301,7 @@ export class ScansService {
       if (!product) throw new ApiException(404, 'product_not_found');
     } else {
       const name = text(input.name) ?? text(suggestion.name);
-      if (!name) throw new RequestValidationException([{ loc: ['body', 'name'], msg: 'Name the new product (the scan has no suggestion)', type: 'missing' }]);
+      if (!name) throw new RequestValidationException([{ loc: ['body', 'name'], text: ISSUE_TEXTS.scan_needs_name, type: 'missing' }]);
       const check = async (kind: 'locations' | 'quantity-units' | 'product-groups', value: number | null | undefined) =>
         value ? (await this.masterData.requireActive(manager, kind, value)).id : null;
       product = await this.catalog.productForScan(manager, {
@@ -339,7 +339,7 @@ export class ScansService {
   /** Stand-alone lookup: the local catalog, else Open Food Facts directly, without the cache (502 when it fails). */
   async lookup(raw: string): Promise<BarcodeLookupResponse> {
     const check = checkBarcode(raw);
-    if (!check.valid) throw new RequestValidationException([{ loc: ['path', 'barcode'], msg: 'Not a valid barcode', type: `barcode_${check.reason}` }]);
+    if (!check.valid) throw new RequestValidationException([{ loc: ['path', 'barcode'], text: ISSUE_TEXTS.barcode_invalid, type: `barcode_${check.reason}` }]);
     const local = await this.catalog.findByBarcode(this.database.manager, check.code);
     if (local) {
       // The reference's flat shape (product fields plus the variant holding the code), then our product detail.
@@ -358,7 +358,7 @@ export class ScansService {
     // Internal codes never leave the box; with lookups switched off nothing failed, there is just no answer.
     if (!check.retail || !this.openFoodFacts.enabled) return { found: false, local: false, product: null };
     const result = await this.openFoodFacts.lookup(check.code);
-    if (result.kind === 'error') throw new ApiException(502, 'upstream_unavailable', { reason: result.message });
+    if (result.kind === 'error') throw new ApiException(502, 'upstream_unavailable', { reason: offFailureTexts(result) });
     return result.kind === 'hit' ? { found: true, local: false, product: result.suggestion } : { found: false, local: false, product: null };
   }
 

@@ -5,6 +5,7 @@ import type { Principal } from '../../common/access/principal.js';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { Database } from '../../database/database.js';
 import { ProductEntity } from '../catalog/product.entity.js';
 import { roundQuantity } from '../stock/stock.service.js';
@@ -264,7 +265,7 @@ export class ShoppingService {
       const product = await manager.findOneBy(ProductEntity, { id: input.product_id, active: true });
       if (!product) throw new ApiException(404, 'product_not_found');
       const quantity = roundQuantity(input.desired_quantity);
-      if (quantity <= 0) throw new RequestValidationException([{ loc: ['body', 'desired_quantity'], msg: 'Input should be at least 0.000001', type: 'greater_than' }]);
+      if (quantity <= 0) throw new RequestValidationException([{ loc: ['body', 'desired_quantity'], text: ISSUE_TEXTS.quantity_positive, type: 'greater_than' }]);
       const notes = input.notes ?? '';
       const open = await manager.findOne(ShoppingItemEntity, { where: { productId: product.id, checked: false }, order: { createdAt: 'ASC' } });
       let item: ShoppingItemEntity;

@@ -5,6 +5,7 @@ import type { Principal } from '../../common/access/principal.js';
 import { calendarDay, Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { MasterDataService } from '../catalog/master-data/master-data.service.js';
@@ -94,7 +95,7 @@ export class StockActionService {
    */
   private amount(value: number | undefined): number {
     const quantity = roundQuantity(value ?? 0);
-    if (quantity <= 0) throw new RequestValidationException([{ loc: ['body', 'quantity'], msg: 'Input should be at least 0.000001', type: 'greater_than' }]);
+    if (quantity <= 0) throw new RequestValidationException([{ loc: ['body', 'quantity'], text: ISSUE_TEXTS.quantity_positive, type: 'greater_than' }]);
     return quantity;
   }
 

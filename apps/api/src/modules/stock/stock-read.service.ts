@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../database/database.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import type { StockLotQuery, StockLotResponse, StockMovementPage, StockMovementQuery, StockMovementResponse, StockProductResponse } from './dto/stock-read.dto.js';
 
 function encodeCursor(row: { created_at: string; id: string }): string {
@@ -9,7 +10,7 @@ function encodeCursor(row: { created_at: string; id: string }): string {
 
 function decodeCursor(cursor: string): [string, string] {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id) throw new RequestValidationException([{ loc: ['query', 'cursor'], msg: 'Not a cursor from this endpoint', type: 'value_error' }]);
+  if (!createdAt || !id) throw new RequestValidationException([{ loc: ['query', 'cursor'], text: ISSUE_TEXTS.cursor_invalid, type: 'value_error' }]);
   return [createdAt, id];
 }
 

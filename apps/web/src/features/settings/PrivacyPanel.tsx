@@ -12,6 +12,10 @@ import { Banner, Button, Card, Checkbox, Field, Input, Skeleton } from '../../ui
 import { ERASE_CONFIRMATION, exportFileName, exportUrl, readWithProgress } from './privacy-download';
 import { settingsKeys } from './settings-keys';
 
+/** Actions the privacy tools record by name (the reference's); every other action is a route. */
+const PRIVACY_ACTIONS = ['portable_export', 'manual_retention', 'scheduled_retention'] as const;
+const isPrivacyAction = (action: string): action is (typeof PRIVACY_ACTIONS)[number] => (PRIVACY_ACTIONS as readonly string[]).includes(action);
+
 type Settings = Schemas['PublicSettingsResponse'];
 
 const privacyKeys = {
@@ -267,7 +271,7 @@ function OperationsCard() {
             <ul className="privacy-events" data-testid="privacy-events">
               {data.recent_events.map((event) => (
                 <li key={event.id}>
-                  <code>{event.action}</code>{' '}
+                  {isPrivacyAction(event.action) ? <strong>{t(`privacy.operations.actions.${event.action}`)}</strong> : <code>{event.action}</code>}{' '}
                   <span className="muted">
                     {t('privacy.operations.event', { actor: event.actor_label, time: dateTime(event.created_at, locale), outcome: t(`privacy.operations.outcomes.${event.outcome === 'success' ? 'success' : 'failure'}`) })}
                   </span>

@@ -48,9 +48,12 @@ export class CatalogProductResponse {
   @ApiProperty({ type: 'integer', nullable: true, required: false })
   product_group_id?: number | null;
   product_group_name?: string | null;
-  /** The product's id in a connected Grocy. */
+  /** The product's id in a connected Grocy (the spec's name). */
   @ApiProperty({ type: 'integer', nullable: true, required: false })
   connector_product_id?: number | null;
+  /** The same id under the reference's name, for clients written for it. */
+  @ApiProperty({ type: 'integer', nullable: true, required: false })
+  grocy_product_id?: number | null;
   image_url?: string | null;
   minimum_stock_quantity?: number = 0;
   shopping_target_quantity?: number = 0;

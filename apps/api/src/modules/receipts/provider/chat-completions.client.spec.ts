@@ -1,38 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REASON_CHARS, redactedReason } from '../../../common/http/outbound-answer.js';
-import { completionText, ProviderFailure, upstreamMessage } from './chat-completions.client.js';
+import { completionText, ProviderFailure } from './chat-completions.client.js';
+import { providerProblemText } from './provider-problem.js';
 import { providerAnalysisVersion } from './provider-connection.js';
 
-const KEY = 'sk-test-0123456789abcdef';
-
-describe('provider error reasons', () => {
-  it('take the message out of the error shapes OpenAI, Ollama and others answer with', () => {
-    expect(upstreamMessage(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }))).toBe('Incorrect API key provided');
-    expect(upstreamMessage(JSON.stringify({ error: "model 'llava' not found, try pulling it first" }))).toBe("model 'llava' not found, try pulling it first");
-    expect(upstreamMessage(JSON.stringify({ message: 'Unauthorized' }))).toBe('Unauthorized');
-    expect(upstreamMessage(JSON.stringify({ detail: 'Not Found' }))).toBe('Not Found');
-    expect(upstreamMessage('<html><body>502 Bad Gateway</body></html>')).toBe('<html><body>502 Bad Gateway</body></html>');
-    expect(upstreamMessage(JSON.stringify({ error: { code: 500 } }))).toBe('{"error":{"code":500}}');
-  });
-
-  it('never carry the key, stay on one line and within 500 characters', () => {
-    const echoed = `Incorrect API key provided: ${KEY}.\nYou can find your key at https://platform.openai.com. (${KEY})`;
-    const reason = redactedReason(echoed, KEY);
-    expect(reason).not.toContain(KEY);
-    expect(reason).toBe('Incorrect API key provided: [key]. You can find your key at https://platform.openai.com. ([key])');
-    const long = redactedReason(`${'x'.repeat(400)} ${KEY} ${'y'.repeat(400)}`, KEY);
-    expect(long).toHaveLength(MAX_REASON_CHARS);
-    expect(long).not.toContain(KEY);
-    expect(long.endsWith('…')).toBe(true);
-    expect(redactedReason('no key here', null)).toBe('no key here');
-  });
-
-  it('become a 502 with the stable code and the reason in the detail', () => {
-    const failure = new ProviderFailure('answered 500: upstream exploded');
+describe('provider failures', () => {
+  it('become a 502 with the stable code and a reason in the caller language', () => {
+    const failure = new ProviderFailure({ kind: 'status', status: 500 });
     expect(failure.getStatus()).toBe(502);
     expect(failure.code).toBe('receipt_provider_failed');
-    expect(failure.detailIn('en')).toBe('The receipt provider did not work: answered 500: upstream exploded');
-    expect(failure.detailIn('de')).toBe('Der Anbieter für Kassenbons hat nicht funktioniert: answered 500: upstream exploded');
+    expect(failure.detailIn('en')).toBe('The receipt provider did not work: answered HTTP 500');
+    expect(failure.detailIn('de')).toBe('Der Anbieter für Kassenbons hat nicht funktioniert: antwortete mit HTTP 500');
+  });
+
+  it('say what happened without anything the provider sent', () => {
+    expect(providerProblemText({ kind: 'status', status: 401 }).en).toBe('refused the API key (HTTP 401)');
+    expect(providerProblemText({ kind: 'timeout', seconds: 1.5 })).toEqual({ en: 'no answer within 1.5 s', de: 'keine Antwort innerhalb von 1,5 s' });
+    expect(providerProblemText({ kind: 'malformed', what: 'not_json' }).en).toBe('the answer is not JSON');
+    expect(providerProblemText({ kind: 'unreachable', code: 'ECONNREFUSED' }).de).toBe('nicht erreichbar (ECONNREFUSED)');
   });
 });
 

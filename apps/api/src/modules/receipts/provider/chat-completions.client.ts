@@ -3,7 +3,8 @@ import { APP_VERSION } from '@hinv/shared';
 import { ApiException } from '../../../common/errors/api-exception.js';
 import { AppConfig } from '../../../config/app-config.js';
 import type { ProviderConnection } from './provider-connection.js';
-import { AnswerTooLarge, readLimited, redactedReason } from '../../../common/http/outbound-answer.js';
+import { AnswerTooLarge, readLimited } from '../../../common/http/outbound-answer.js';
+import { providerProblemText, type ProviderProblem } from './provider-problem.js';
 
 /** The reference's provider timeout for reading a receipt. */
 export const PROVIDER_TIMEOUT_MS = 120_000;
@@ -11,7 +12,6 @@ export const PROVIDER_TIMEOUT_MS = 120_000;
 export const PROVIDER_TEST_TIMEOUT_MS = 15_000;
 /** A receipt's JSON is a few kilobytes; anything far beyond that is not an answer we can use. */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
-/** How much of an upstream error message reaches the user. */
 
 /** OpenAI's chat message parts that we send. */
 export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
@@ -20,32 +20,11 @@ export interface ChatMessage {
   content: string | ChatContentPart[];
 }
 
-/** A failed provider call as the answer the caller gets: 502 with a short reason. */
+/** A failed provider call as the answer the caller gets: 502 saying what happened, never what the provider sent. */
 export class ProviderFailure extends ApiException {
-  constructor(readonly reason: string) {
-    super(502, 'receipt_provider_failed', { reason });
+  constructor(readonly problem: ProviderProblem) {
+    super(502, 'receipt_provider_failed', { reason: providerProblemText(problem) });
   }
-}
-
-/**
- * The message out of an error body in the shapes OpenAI-compatible servers use:
- * `{"error":{"message":…}}` (OpenAI, OpenRouter, Anthropic's compatibility layer), `{"error":"…"}`
- * (Ollama), `{"message":…}` or `{"detail":…}`; otherwise the body's text.
- */
-export function upstreamMessage(body: string): string {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object') {
-      const record = parsed as Record<string, unknown>;
-      const error = record.error;
-      if (typeof error === 'string') return error;
-      if (error && typeof error === 'object' && typeof (error as Record<string, unknown>).message === 'string') return (error as Record<string, string>).message;
-      for (const field of ['message', 'detail']) if (typeof record[field] === 'string') return record[field] as string;
-    }
-  } catch {
-    // Not JSON: the text itself, shortened by the caller.
-  }
-  return body;
 }
 
 /** The text of the first choice: a string, or the text parts some servers answer with. */
@@ -67,7 +46,8 @@ export function completionText(answer: unknown): string | null {
  * The OpenAI chat-completions wire format, which OpenAI, OpenRouter, cortecs, Ollama (`/v1`),
  * llama.cpp, vLLM and Anthropic's compatibility endpoint all speak. Redirects are never followed
  * (a base URL that moved is the owner's to change, and the key must not travel to another host);
- * every failure becomes a `ProviderFailure` (502) whose reason never holds the key.
+ * every failure becomes a `ProviderFailure` (502) that names the status, the timeout or what is
+ * malformed, and never carries the provider's answer body (nor the key it may echo).
  */
 @Injectable()
 export class ChatCompletionsClient {
@@ -89,7 +69,7 @@ export class ChatCompletionsClient {
     if (connection.type === 'anthropic') body.max_tokens = 8192;
     const answer = await this.call(connection, 'POST', '/chat/completions', body, this.timeoutMs);
     const text = completionText(answer);
-    if (text === null) throw this.failed(connection, 'the answer holds no message (choices[0].message.content)');
+    if (text === null) throw this.failed(connection, { kind: 'malformed', what: 'no_message' });
     return text;
   }
 
@@ -100,7 +80,7 @@ export class ChatCompletionsClient {
   async listModels(connection: ProviderConnection): Promise<string[]> {
     const answer = await this.call(connection, 'GET', '/models', undefined, this.testTimeoutMs);
     const data = answer && typeof answer === 'object' ? (answer as { data?: unknown }).data : undefined;
-    if (!Array.isArray(data)) throw this.failed(connection, 'the answer is not a model list');
+    if (!Array.isArray(data)) throw this.failed(connection, { kind: 'malformed', what: 'no_model_list' });
     return data.flatMap((model: unknown) => (model && typeof model === 'object' && typeof (model as { id?: unknown }).id === 'string' ? [(model as { id: string }).id] : []));
   }
 
@@ -128,31 +108,27 @@ export class ChatCompletionsClient {
       text = await readLimited(response, MAX_ANSWER_BYTES);
     } catch (error) {
       if (error instanceof ProviderFailure) throw error;
-      if (error instanceof AnswerTooLarge) throw this.failed(connection, `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`);
+      if (error instanceof AnswerTooLarge) throw this.failed(connection, { kind: 'too_large', megabytes: MAX_ANSWER_BYTES / 1024 / 1024 });
       if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw this.failed(connection, `no answer within ${Math.round(timeoutMs / 100) / 10} s`);
+        throw this.failed(connection, { kind: 'timeout', seconds: Math.round(timeoutMs / 100) / 10 });
       }
       const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-      const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
-      throw this.failed(connection, `not reachable${code}`);
+      // A system error code (ECONNREFUSED, ENOTFOUND) is ours, not the provider's words.
+      const code = typeof cause?.code === 'string' && /^[A-Z0-9_]{2,40}$/.test(cause.code) ? cause.code : null;
+      throw this.failed(connection, { kind: 'unreachable', code });
     }
-    if (response.status >= 300 && response.status < 400) {
-      throw this.failed(connection, `answered with a redirect (${response.status}); redirects are not followed, check the base URL`);
-    }
-    if (!response.ok) {
-      const message = upstreamMessage(text);
-      throw this.failed(connection, message.trim() ? `answered ${response.status}: ${message}` : `answered ${response.status}`);
-    }
+    if (response.status >= 300 && response.status < 400) throw this.failed(connection, { kind: 'redirect', status: response.status });
+    // The body of a refusal stays unread beyond the limit above and is never quoted.
+    if (!response.ok) throw this.failed(connection, { kind: 'status', status: response.status });
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw this.failed(connection, 'the answer is not JSON');
+      throw this.failed(connection, { kind: 'malformed', what: 'not_json' });
     }
   }
 
-  private failed(connection: ProviderConnection, reason: string): ProviderFailure {
-    const safe = redactedReason(reason, connection.apiKey);
-    this.logger.warn({ message: 'receipt provider call failed', provider: connection.type, reason: safe });
-    return new ProviderFailure(safe);
+  private failed(connection: ProviderConnection, problem: ProviderProblem): ProviderFailure {
+    this.logger.warn({ message: 'receipt provider call failed', provider: connection.type, reason: providerProblemText(problem).en });
+    return new ProviderFailure(problem);
   }
 }

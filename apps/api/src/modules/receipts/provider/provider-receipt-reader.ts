@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import type { ReceiptReader, ReceiptReading } from '../reading/receipt-reading.js';
-import { redactedReason } from '../../../common/http/outbound-answer.js';
 import { ChatCompletionsClient, ProviderFailure } from './chat-completions.client.js';
 import { MalformedAnswer, RECEIPT_SYSTEM_PROMPT, readProviderAnswer } from './provider-answer.js';
 import { providerAnalysisVersion, type ProviderConnection } from './provider-connection.js';
@@ -34,9 +33,9 @@ export class ProviderReceiptReader implements ReceiptReader {
       return readProviderAnswer(answer);
     } catch (error) {
       if (!(error instanceof MalformedAnswer)) throw error;
-      const reason = redactedReason(error.message, this.connection.apiKey);
-      this.logger.warn({ message: 'receipt provider answer refused', provider: this.connection.type, reason });
-      throw new ProviderFailure(reason);
+      // The reason is our own wording of what is missing, never the model's text.
+      this.logger.warn({ message: 'receipt provider answer refused', provider: this.connection.type, reason: error.message });
+      throw new ProviderFailure({ kind: 'malformed', what: 'not_a_receipt' });
     }
   }
 }
