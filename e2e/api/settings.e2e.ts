@@ -149,8 +149,6 @@ describe('settings', () => {
       [body({ grocy: { api_key: 42 } }), ['body', 'grocy', 'api_key'], 'string_type'],
       [{ ...body(), privacy: undefined }, ['body', 'privacy'], 'missing'],
       [{ ...body(), grocy: 'http://grocy' }, ['body', 'grocy'], 'dict_type'],
-      [{ ...body(), theme: 'dark' }, ['body', 'theme'], 'extra_forbidden'],
-      [body({ grocy: { password: 'x' } }), ['body', 'grocy', 'password'], 'extra_forbidden'],
     ];
     for (const [payload, loc, type] of cases) {
       const issues = await refused(payload);
@@ -158,6 +156,43 @@ describe('settings', () => {
     }
     // A refused body changes nothing.
     expect(await get()).toEqual(lastSaved);
+  });
+
+  it('takes back the whole object it answered, read-only and unknown fields included, and stores none of them', async () => {
+    const saved = await put(body({ provider: { type: 'openai', base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini', api_key: PROVIDER_KEY } }));
+    expect(saved.status).toBe(200);
+    // What the reference's client does: GET, change one field, PUT the whole object back.
+    const echoed = await get();
+    const answer = await put({
+      ...echoed,
+      theme: 'dark',
+      provider: { ...echoed.provider, api_key_configured: false, model: 'gpt-4o' },
+      grocy: { ...echoed.grocy, password: 'x' },
+      privacy: { ...echoed.privacy, retention_days: 14 },
+    });
+    expect(answer.status).toBe(200);
+    // The echoed `api_key_configured: false` is read-only: the key stays.
+    expect(answer.body).toEqual({ ...echoed, provider: { ...echoed.provider, model: 'gpt-4o', api_key_configured: true }, privacy: { ...echoed.privacy, retention_days: 14 } });
+    expect(await get()).toEqual(answer.body);
+    const db = new Database(join(server.dataDir, 'app.db'), { readonly: true });
+    try {
+      const stored = JSON.stringify(db.prepare('SELECT * FROM instance_settings').all());
+      expect(stored).not.toMatch(/theme|password|api_key_configured/);
+    } finally {
+      db.close();
+    }
+    await put(body());
+  });
+
+  it('words validation messages in the caller language, type and code unchanged', async () => {
+    await owner.json('PATCH', '/api/v1/auth/preferences', { preferred_locale: 'de' });
+    try {
+      const issues = await refused(body({ privacy: { retention_days: 366 } }));
+      expect(issues).toContainEqual({ loc: ['body', 'privacy', 'retention_days'], msg: 'retention_days darf nicht größer als 365 sein', type: 'less_than_equal' });
+    } finally {
+      await owner.json('PATCH', '/api/v1/auth/preferences', { preferred_locale: 'en' });
+    }
+    expect(await refused(body({ privacy: { retention_days: 366 } }))).toContainEqual({ loc: ['body', 'privacy', 'retention_days'], msg: 'retention_days must not be greater than 365', type: 'less_than_equal' });
   });
 
   it('refuses addresses with credentials, a query or fragment, another scheme or a forbidden IP literal', async () => {

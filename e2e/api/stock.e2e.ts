@@ -20,7 +20,8 @@ describe('stock counts and stock reads', () => {
     server = await startServer();
     owner = await setUpHousehold(server.baseUrl);
     milk = await owner.json('POST', '/api/v1/catalog/products', { name: 'Milk', new_location_name: 'Fridge' });
-    bread = await owner.json('POST', '/api/v1/catalog/products', { name: 'Bread' });
+    // With a brand, so it has a variant (a product without brand or barcode has none).
+    bread = await owner.json('POST', '/api/v1/catalog/products', { name: 'Bread', brand: 'Baker Jones' });
     token = (await createToken(owner, ['stock:read'])).token;
   });
   afterAll(() => server.stop());
@@ -89,6 +90,7 @@ describe('stock counts and stock reads', () => {
     expect(counts).toHaveLength(2);
     const products = await readStock<{ name: string; variants: unknown[] }[]>('/api/v1/stock/count/products?q=mil');
     expect(products.map((p) => p.name)).toEqual(['Milk']);
-    expect(products[0].variants).toHaveLength(1);
+    // Made without brand or barcode: no variant, as in the reference.
+    expect(products[0]).toMatchObject({ variants: [], grocy_product_id: null });
   });
 });

@@ -32,8 +32,8 @@ describe('the catalog in the PWA', () => {
     await page.fill('input[name="new_product_name"]', 'Strawberry jam');
     await page.click('button:text-is("Create")');
     await page.waitForSelector('[data-testid="product-editor"]');
-    // A new product has its one variant, still without a barcode.
-    await expect.poll(() => page.getByTestId('variant-list').textContent()).toBe('Strawberry jamno barcodeAdd barcode');
+    // A new product without brand or barcode has no variant yet (as in the reference); its first barcode makes one.
+    await expect.poll(() => page.getByTestId('variant-list').textContent()).toBe('no barcodeAdd barcode');
     // Barcodes follow the scanning rules: a wrong check digit is refused with the reason.
     await page.fill('input[name="new_barcode"]', '4006381333932');
     await page.click('button[aria-label="Add barcode to Strawberry jam"]');

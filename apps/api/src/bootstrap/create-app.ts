@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { ReadinessService } from '../modules/health/readiness.service.js';
 import { installApiDocs } from '../openapi/api-docs.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
+import { RequestLocaleInterceptor } from '../common/http/request-locale.js';
 
 /** Builds the whole application: platform middleware, global pipe and filter, docs, routes. */
 export async function createApp(config: AppConfig, options: { webDistDir?: string } = {}): Promise<NestExpressApplication> {
@@ -23,6 +24,7 @@ export async function createApp(config: AppConfig, options: { webDistDir?: strin
   });
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalInterceptors(new RequestLocaleInterceptor());
   installApiDocs(app, () => buildOpenApiDocument(app));
   app.enableShutdownHooks();
   return app;

@@ -1,4 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
+import { Observable } from 'rxjs';
 import { LOCALES, type Locale } from '@hinv/shared';
 import { PRINCIPAL_KEY, type RequestWithPrincipal } from '../access/principal.js';
 
@@ -12,4 +15,25 @@ export function requestLocale(request: Request): Locale {
   if (!request.headers['accept-language']) return 'en';
   const accepted = request.acceptsLanguages(...LOCALES);
   return accepted === 'de' || accepted === 'en' ? accepted : 'en';
+}
+
+const answerLocale = new AsyncLocalStorage<Locale>();
+
+/**
+ * Makes the caller's language known to the code that words an answer (labels shared by many
+ * endpoints), without handing it down through every service. Runs after the access guard, so
+ * the principal is known.
+ */
+@Injectable()
+export class RequestLocaleInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const locale = context.getType() === 'http' ? requestLocale(context.switchToHttp().getRequest<Request>()) : 'en';
+    // Subscribing inside run() starts the handler inside it.
+    return new Observable((subscriber) => answerLocale.run(locale, () => next.handle().subscribe(subscriber)));
+  }
+}
+
+/** The language of the answer being written; English outside a request (the scheduler, the CLI). */
+export function answerLanguage(): Locale {
+  return answerLocale.getStore() ?? 'en';
 }

@@ -139,7 +139,12 @@ export class CatalogService {
    * Creates a product with its first variant (and barcode) inside the caller's write: 409 for a
    * taken name or barcode. `variant` gives the first variant more than the input's brand.
    */
-  async createIn(manager: EntityManager, input: CatalogProductCreateInput, variant: CatalogVariantCreateInput = {}): Promise<{ product: ProductEntity; variant: VariantEntity }> {
+  /**
+   * A new product; with a barcode or a brand also its first variant (holding them), as the
+   * reference does. Without either there is nothing to tell variants apart yet, so none is made
+   * (a barcode added later, or a scan, makes one).
+   */
+  async createIn(manager: EntityManager, input: CatalogProductCreateInput, variant: CatalogVariantCreateInput = {}): Promise<{ product: ProductEntity; variant: VariantEntity | null }> {
     assertTargetAboveMinimum(input);
     const barcode = input.barcode ? validBarcode(input.barcode, 'barcode') : null;
     await this.assertNameFree(manager, input.name);
@@ -159,7 +164,9 @@ export class CatalogService {
     );
     if (variant.image_url) product.imageUrl = variant.image_url;
     await manager.insert(ProductEntity, product);
-    const first = this.newVariant(product.id, { ...variant, brand: variant.brand ?? (input.brand?.trim() || null) }, now);
+    const brand = variant.brand ?? (input.brand?.trim() || null);
+    if (!barcode && !brand) return { product, variant: null };
+    const first = this.newVariant(product.id, { ...variant, brand }, now);
     await manager.insert(VariantEntity, first);
     if (barcode) await manager.insert(BarcodeEntity, this.newBarcode(first.id, barcode, now));
     return { product, variant: first };

@@ -135,7 +135,7 @@ export class ReceiptCandidatesService {
     await this.database.write(async (manager) => {
       const { receipt, item } = await this.mapping.openLine(manager, receiptId, itemId);
       const { product, variant } = await this.catalog.createIn(manager, input);
-      await this.mapping.mapLine(manager, receipt, item, product, variant.id, input.remember !== false);
+      await this.mapping.mapLine(manager, receipt, item, product, variant?.id ?? null, input.remember !== false);
       await this.reconciler.reconcile(manager, { except: item.id });
     });
     return this.receipts.detail(receiptId);

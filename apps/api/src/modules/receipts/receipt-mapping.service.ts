@@ -10,16 +10,14 @@ import { VariantEntity } from '../catalog/variant.entity.js';
 import type { CatalogItemMappingInput } from './dto/receipt-mapping.dto.js';
 import type { ReceiptResponse } from './dto/receipts.dto.js';
 import { ProductAliasEntity } from './product-alias.entity.js';
-import { ReceiptItemEntity, type MatchEvidence } from './receipt-item.entity.js';
+import { ReceiptItemEntity } from './receipt-item.entity.js';
+import { isMatchEvidence, matchEvidence } from './match-evidence.js';
 import { canonicalReceiptKey, retailerKey } from './receipt-keys.js';
 import { ReceiptReconcileService, type ReconcileCounts } from './receipt-reconcile.service.js';
 import { ReceiptStoreMappingEntity } from './receipt-store-mapping.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
 import { ReceiptsService } from './receipts.service.js';
 
-const MANUAL_SOURCE = 'manual';
-// Evidence that described the line's match; it goes when the line is unmapped.
-const MATCH_SOURCES = new Set([MANUAL_SOURCE, 'catalog']);
 
 /**
  * Mapping receipt lines by hand, and what that teaches the matcher: a store mapping (this store,
@@ -40,7 +38,8 @@ export class ReceiptMappingService {
     await this.database.write(async (manager) => {
       const { receipt, item } = await this.openLine(manager, receiptId, itemId);
       const now = this.clock.now().toISOString();
-      const evidence = (item.matchEvidence ?? []).filter((entry) => !MATCH_SOURCES.has(entry.source));
+      // Evidence that described the line's match goes when the line is unmapped.
+      const evidence = (item.matchEvidence ?? []).filter((entry) => !isMatchEvidence(entry));
 
       if (input.product_id === null || input.product_id === undefined) {
         if (item.productId !== null && input.remember !== false) await this.forget(manager, receipt, item, item.productId);
@@ -81,8 +80,8 @@ export class ReceiptMappingService {
    */
   async mapLine(manager: EntityManager, receipt: ReceiptEntity, item: ReceiptItemEntity, product: ProductEntity, variantId: string | null, remember: boolean): Promise<void> {
     const now = this.clock.now().toISOString();
-    const evidence = (item.matchEvidence ?? []).filter((entry) => !MATCH_SOURCES.has(entry.source));
-    const manual: MatchEvidence = { source: MANUAL_SOURCE, label: product.name, confidence: 1, automatic: false };
+    const evidence = (item.matchEvidence ?? []).filter((entry) => !isMatchEvidence(entry));
+    const manual = matchEvidence('manual', 1, false);
     await manager.update(ReceiptItemEntity, { id: item.id }, {
       productId: product.id,
       variantId,

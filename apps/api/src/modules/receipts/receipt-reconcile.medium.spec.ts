@@ -101,7 +101,7 @@ describe('ReceiptReconcileService on a real SQLite file', () => {
       matchStatus: 'barcode',
       matchReason: 'barcode',
       matchScore: 100,
-      matchEvidence: [{ source: 'catalog', label: 'Vollmilch 3,5 %', confidence: 1, automatic: true }],
+      matchEvidence: [{ source: 'barcode', label: 'Barcode matches', confidence: 1, automatic: true }],
     });
   });
 
@@ -125,7 +125,7 @@ describe('ReceiptReconcileService on a real SQLite file', () => {
       matchReason: 'fuzzy_name',
       suggestedProductId: 'spaghetti',
       suggestedProductScore: 94,
-      matchEvidence: [{ source: 'catalog', label: 'Spaghetti', confidence: 0.94, automatic: false }],
+      matchEvidence: [{ source: 'fuzzy_name', label: '94% similar – please check', confidence: 0.94, automatic: false }],
     });
     expect(await line('stranger')).toMatchObject({ productId: null, matchStatus: 'unresolved', suggestedProductId: null, updatedAt: 'then' });
 
@@ -146,7 +146,7 @@ describe('ReceiptReconcileService on a real SQLite file', () => {
       suggestedProductScore: null,
       matchEvidence: [
         { source: 'analysis', label: 'Pasta', confidence: 0.7, automatic: false },
-        { source: 'catalog', label: 'Vollmilch 3,5 %', confidence: 1, automatic: true },
+        { source: 'barcode', label: 'Barcode matches', confidence: 1, automatic: true },
       ],
     });
   });

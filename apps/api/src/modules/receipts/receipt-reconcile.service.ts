@@ -5,7 +5,8 @@ import { CatalogService } from '../catalog/catalog.service.js';
 import { ProductEntity } from '../catalog/product.entity.js';
 import { In, type EntityManager as EntityManager } from 'typeorm';
 import { ProductAliasEntity } from './product-alias.entity.js';
-import { ReceiptItemEntity, type MatchEvidence, type MatchReason, type MatchStatus } from './receipt-item.entity.js';
+import { ReceiptItemEntity, type MatchEvidence, type MatchStatus } from './receipt-item.entity.js';
+import { isMatchEvidence, matchEvidence, type EvidenceReason } from './match-evidence.js';
 import { ReceiptStoreMappingEntity } from './receipt-store-mapping.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
 import { NameIndex } from './name-index.js';
@@ -22,7 +23,6 @@ export interface ReconcileCounts {
 
 /** Below this WRatio a similar name is not even worth suggesting. */
 const SUGGESTION_MIN_SCORE = 90;
-const EVIDENCE_SOURCE = 'catalog';
 
 type CatalogProduct = Pick<ProductEntity, 'id' | 'name' | 'normalizedName'>;
 type Similarity = (typeof import('fuzzball'))['WRatio'];
@@ -38,7 +38,7 @@ interface Learned {
 }
 
 type Outcome =
-  | { kind: 'mapped'; product: CatalogProduct; variantId: string | null; status: MatchStatus; reason: MatchReason }
+  | { kind: 'mapped'; product: CatalogProduct; variantId: string | null; status: MatchStatus; reason: EvidenceReason }
   | { kind: 'suggested'; product: CatalogProduct; score: number };
 
 /**
@@ -96,7 +96,7 @@ export class ReceiptReconcileService {
           matchStatus: outcome.status,
           matchReason: outcome.reason,
           matchScore: 100,
-          matchEvidence: withCatalogEvidence(line, { source: EVIDENCE_SOURCE, label: outcome.product.name, confidence: 1, automatic: true }),
+          matchEvidence: withMatchEvidence(line, matchEvidence(outcome.reason, 1, true)),
           suggestedProductId: null,
           suggestedProductScore: null,
           updatedAt: now,
@@ -110,7 +110,7 @@ export class ReceiptReconcileService {
         matchStatus: 'suggested',
         matchReason: 'fuzzy_name',
         matchScore: outcome.score,
-        matchEvidence: withCatalogEvidence(line, { source: EVIDENCE_SOURCE, label: outcome.product.name, confidence: outcome.score / 100, automatic: false }),
+        matchEvidence: withMatchEvidence(line, matchEvidence('fuzzy_name', outcome.score / 100, false)),
         suggestedProductId: outcome.product.id,
         suggestedProductScore: outcome.score,
         updatedAt: now,
@@ -206,7 +206,7 @@ function lineCode(line: ReceiptItemEntity): string | null {
   return check?.valid ? check.code : null;
 }
 
-/** The line's evidence with this service's earlier entry replaced; what the analysis recorded stays. */
-function withCatalogEvidence(line: ReceiptItemEntity, entry: MatchEvidence): MatchEvidence[] {
-  return [...(line.matchEvidence ?? []).filter((evidence) => evidence.source !== EVIDENCE_SOURCE), entry];
+/** The line's evidence with the earlier match entry replaced; what the analysis recorded stays. */
+function withMatchEvidence(line: ReceiptItemEntity, entry: MatchEvidence): MatchEvidence[] {
+  return [...(line.matchEvidence ?? []).filter((evidence) => !isMatchEvidence(evidence)), entry];
 }

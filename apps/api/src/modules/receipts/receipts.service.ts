@@ -16,6 +16,8 @@ import { receiptFingerprint } from './receipt-fingerprint.js';
 import { retailerLabel } from './receipt-keys.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { acceptReceiptSource, SOURCE_EXTENSION } from './receipt-source.js';
+import { answerLanguage } from '../../common/http/request-locale.js';
+import { toEvidenceResponse } from './match-evidence.js';
 
 /** How many receipts the list shows, newest first. */
 export const RECEIPT_LIST_LIMIT = 100;
@@ -237,7 +239,7 @@ function toItemResponse(item: ReceiptItemEntity): ReceiptItemResponse {
     match_status: item.matchStatus,
     match_reason: item.matchReason,
     match_score: item.matchScore,
-    match_evidence: item.matchEvidence ?? [],
+    match_evidence: (item.matchEvidence ?? []).map((entry) => toEvidenceResponse(entry, item.matchReason, answerLanguage())),
     catalog_product_id: item.productId,
     catalog_product_name: item.product?.name ?? null,
     catalog_product_image_url: item.product?.imageUrl ?? null,

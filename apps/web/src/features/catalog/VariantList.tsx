@@ -1,4 +1,5 @@
 import type { Schemas } from '@hinv/api-client';
+import { checkBarcode } from '@hinv/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
@@ -11,6 +12,8 @@ type Variant = Product['variants'][number];
 /**
  * A product's variants (brand, name) with their barcodes. With `onChanged`, barcodes can be
  * added and removed; the server applies the same normalisation and check-digit rules as scanning.
+ * A product made without brand or barcode has no variant yet (as in the reference): its first
+ * barcode makes one.
  */
 export function VariantList({ product, onChanged }: { product: Product; onChanged?: () => void }) {
   const { t } = useTranslation();
@@ -23,6 +26,21 @@ export function VariantList({ product, onChanged }: { product: Product; onChange
     setProblem(error ? (serverDetail(error) ?? t('catalog.barcodeRefused')) : null);
     if (!error) onChanged?.();
     return !error;
+  };
+  /** The first barcode of a product without variants: a plain variant is made for it first. */
+  const addFirst = async (barcode: string) => {
+    const check = checkBarcode(barcode);
+    if (!check.valid) {
+      setProblem(t('catalog.barcodeRefused'));
+      return false;
+    }
+    const created = await api.POST('/api/v1/catalog/products/{product_id}/variants', { params: { path: { product_id: product.id } }, body: {} });
+    const variant = created.data?.variants.find((candidate) => candidate.barcodes.length === 0);
+    if (!variant) {
+      setProblem(created.error ? (serverDetail(created.error) ?? t('catalog.problem')) : t('catalog.problem'));
+      return false;
+    }
+    return add(variant, check.code);
   };
   const remove = async (variant: Variant, barcode: string) => {
     const { error } = await api.DELETE('/api/v1/catalog/variants/{variant_id}/barcodes/{barcode}', { params: { path: { variant_id: variant.id, barcode } } });
@@ -56,6 +74,16 @@ export function VariantList({ product, onChanged }: { product: Product; onChange
             )}
           </li>
         ))}
+        {product.variants.length === 0 && (
+          <li>
+            <span className="muted small">{t('catalog.noBarcodes')}</span>
+            {onChanged && (
+              <span className="actions">
+                <BarcodeForm variantLabel={product.name} onAdd={addFirst} />
+              </span>
+            )}
+          </li>
+        )}
       </ul>
     </>
   );
