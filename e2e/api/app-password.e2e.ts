@@ -11,7 +11,7 @@ describe('APP_PASSWORD mode', () => {
 
   it('needs no setup: the owner exists and signs in with APP_PASSWORD', async () => {
     const browser = new Browserless(server.baseUrl);
-    expect(await browser.json('GET', '/api/v1/auth/state')).toEqual({ authenticated: false, needs_setup: false, identifier_required: false });
+    expect(await browser.json('GET', '/api/v1/auth/state')).toMatchObject({ authenticated: false, needs_setup: false, identifier_required: false, needs_owner_setup: null, user: null });
     expect((await browser.call('POST', '/api/v1/auth/setup', { password: 'another password 123' })).status).toBe(409);
     const signedIn = await browser.json<{ authenticated: boolean; needs_owner_setup: boolean; user: { role: string } }>('POST', '/api/v1/auth/login', { password: 'shared household password' });
     expect(signedIn).toMatchObject({ authenticated: true, needs_owner_setup: true, user: { role: 'owner' } });

@@ -15,12 +15,29 @@ export function toAuthenticatedUser(user: UserEntity, household: HouseholdEntity
   };
 }
 
-export function signedIn(user: UserEntity, household: HouseholdEntity, activeUsers: number): AuthenticationResponse {
+/**
+ * Every answer of a sign-in step with all its fields, those that do not apply as null: the
+ * reference always sends them all, and its client reads them as present.
+ */
+export function authenticationResult(fields: Pick<AuthenticationResponse, 'authenticated'> & Partial<AuthenticationResponse>): AuthenticationResponse {
   return {
+    identifier_required: null,
+    mfa_challenge: null,
+    mfa_methods: null,
+    mfa_required: null,
+    needs_owner_setup: null,
+    needs_setup: null,
+    user: null,
+    ...fields,
+  };
+}
+
+export function signedIn(user: UserEntity, household: HouseholdEntity, activeUsers: number): AuthenticationResponse {
+  return authenticationResult({
     authenticated: true,
     needs_setup: false,
     needs_owner_setup: user.role === 'owner' && !user.ownerSetupComplete,
     identifier_required: activeUsers > 1,
     user: toAuthenticatedUser(user, household),
-  };
+  });
 }

@@ -11,7 +11,7 @@ import type { Principal } from '../../common/access/principal.js';
 import type { ClientContext } from '../../common/http/client-context.decorator.js';
 import { Database } from '../../database/database.js';
 import { MasterDataService } from '../catalog/master-data/master-data.service.js';
-import { signedIn } from './auth.mapper.js';
+import { signedIn, authenticationResult } from './auth.mapper.js';
 import type {
   AuthenticationResponse,
   LoginRequest,
@@ -131,13 +131,7 @@ export class AuthService implements OnApplicationBootstrap {
    */
   private async signedOut(): Promise<AuthenticationResponse> {
     const setUp = await this.householdExists();
-    return {
-      authenticated: false,
-      needs_setup: !setUp,
-      needs_owner_setup: null,
-      identifier_required: setUp ? (await this.activeUserCount()) > 1 : null,
-      user: null,
-    };
+    return authenticationResult({ authenticated: false, needs_setup: !setUp, identifier_required: setUp ? (await this.activeUserCount()) > 1 : null });
   }
 
   async me(principal: Principal): Promise<AuthenticationResponse> {
@@ -179,7 +173,7 @@ export class AuthService implements OnApplicationBootstrap {
           consumedAt: null,
         }),
       );
-      return { response: { authenticated: false, mfa_required: true, mfa_challenge: challenge, mfa_methods: ['totp', 'recovery_code'] } };
+      return { response: authenticationResult({ authenticated: false, mfa_required: true, mfa_challenge: challenge, mfa_methods: ['totp', 'recovery_code'] }) };
     }
     return this.completeSignIn(user, 'password', source, context);
   }

@@ -220,6 +220,9 @@ function toResponse(receipt: ReceiptEntity, counts: LineCounts): ReceiptResponse
     ...counts,
     created_at: receipt.createdAt,
     updated_at: receipt.updatedAt,
+    // The reference sends both on every receipt; the lines only come with one receipt.
+    duplicate: false,
+    items: null,
   };
 }
 
