@@ -1972,7 +1972,7 @@ export interface components {
             /** @description 1 while the product is in use, 0 once archived. */
             active: number;
             barcode_count: number;
-            /** @description The product's id in a connected Grocy. */
+            /** @description The product's id in a connected Grocy (the spec's name). */
             connector_product_id?: number | null;
             created_at: string;
             default_best_before_days: number;
@@ -1980,6 +1980,8 @@ export interface components {
             default_location_name?: string | null;
             default_quantity_unit_id?: number | null;
             default_quantity_unit_name?: string | null;
+            /** @description The same id under the reference's name, for clients written for it. */
+            grocy_product_id?: number | null;
             id: string;
             image_url?: string | null;
             /** @default 0 */
@@ -2001,13 +2003,15 @@ export interface components {
         };
         CatalogProductResponse: {
             barcode_count: number;
-            /** @description The product's id in a connected Grocy. */
+            /** @description The product's id in a connected Grocy (the spec's name). */
             connector_product_id?: number | null;
             default_best_before_days: number;
             default_location_id?: number | null;
             default_location_name?: string | null;
             default_quantity_unit_id?: number | null;
             default_quantity_unit_name?: string | null;
+            /** @description The same id under the reference's name, for clients written for it. */
+            grocy_product_id?: number | null;
             id: string;
             image_url?: string | null;
             /** @default 0 */
