@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
-import { LOCALES, type Locale } from '@hinv/shared';
+import type { Locale } from '@hinv/shared';
 import { PRINCIPAL_KEY, type RequestWithPrincipal } from '../access/principal.js';
 
 /**
@@ -13,8 +13,9 @@ export function requestLocale(request: Request): Locale {
   const principal = (request as Request & RequestWithPrincipal)[PRINCIPAL_KEY];
   if (principal) return principal.locale;
   if (!request.headers['accept-language']) return 'en';
-  const accepted = request.acceptsLanguages(...LOCALES);
-  return accepted === 'de' || accepted === 'en' ? accepted : 'en';
+  // English first: a bare `*` (what fetch sends by default) means "anything", so English.
+  const accepted = request.acceptsLanguages('en', 'de');
+  return accepted === 'de' ? 'de' : 'en';
 }
 
 const answerLocale = new AsyncLocalStorage<Locale>();
