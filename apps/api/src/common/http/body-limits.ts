@@ -22,6 +22,51 @@ export function contentLengthGuard(maxBytes: number) {
   };
 }
 
+/**
+ * Counts the bytes of a body that declared no length (chunked) as they arrive, whoever reads
+ * them: past `maxBytes` the caller gets 413 and the connection is closed. Without it a refused
+ * chunked body would be read to its end and discarded (multer and body-parser drain the rest of
+ * a body before they answer), however long the sender kept sending. The count sits on the
+ * request's `push`, where the socket's data enters the stream, so it changes nothing about how
+ * or when the body is read.
+ */
+export function streamedBodyLimit(maxBytes: number) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return next();
+    let seen = 0;
+    const push = request.push.bind(request);
+    request.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
+      if (chunk === null || chunk === undefined) return push(chunk, encoding);
+      seen += (chunk as Buffer).length;
+      if (seen <= maxBytes) return push(chunk, encoding);
+      request.push = () => false;
+      refuseAndClose(response);
+      return false;
+    };
+    next();
+  };
+}
+
+function refuseAndClose(response: Response): void {
+  const close = (): void => {
+    response.socket?.destroy();
+  };
+  if (response.headersSent) return close();
+  response.setHeader('Connection', 'close');
+  response.status(413).json({ detail: 'Request body too large', code: 'payload_too_large' });
+  response.once('finish', close);
+}
+
+/**
+ * multer's limits for our uploads (one file field, `image`): the file up to MAX_UPLOAD_MB, a few
+ * short text fields, few parts. busboy counts every part's bytes as they stream in, chunked
+ * bodies included, so a multipart body costs at most about one file; multer's own defaults
+ * (1 MB per text field, no field or part count) read 150 chunked 1 MB fields whole.
+ */
+export function uploadLimits(maxUploadBytes: number) {
+  return { fileSize: maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 };
+}
+
 /** How many keys one JSON object may have; our widest input object has about twenty. */
 export const MAX_JSON_KEYS_PER_OBJECT = 100;
 /**
