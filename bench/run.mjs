@@ -2,8 +2,9 @@
 //   node bench/run.mjs [scenario ...] [--duration=seconds] [--runs=N]
 // fuzz (10,000 malformed requests), memory (100,000 mixed requests), queue-stress (the offline
 // queue in a real browser, --runs times), lighthouse (the PWA in chromium), receipts (the
-// receipt engine against the generated corpus) and ocr-health (the server's answers while photos
-// are read) and export (the privacy export of a large household, 300 MB of files) run only when named.
+// receipt engine against the generated corpus), ocr-health (the server's answers while photos
+// are read), export (the privacy export of a large household, 300 MB of files) and hostile (the
+// security review's hostile requests, health's p99 during each) run only when named.
 // Each scenario prints a table and writes bench/results/<name>.json. Not part of the test suite.
 const SCENARIOS = {
   idle: () => import('./idle.mjs'),
@@ -23,9 +24,10 @@ const SCENARIOS = {
   receipts: () => import('./receipts.mjs'),
   'ocr-health': () => import('./ocr-health.mjs'),
   export: () => import('./export.mjs'),
+  hostile: () => import('./hostile.mjs'),
 };
 /** Long stress runs (real browser, many repetitions): only when named. */
-const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'ocr-health', 'export']);
+const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'ocr-health', 'export', 'hostile']);
 
 const args = process.argv.slice(2);
 const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);

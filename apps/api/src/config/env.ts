@@ -111,6 +111,13 @@ export class EnvironmentVariables {
   @intRange('LOGIN_MAX_FAILURES', 2, 50)
   LOGIN_MAX_FAILURES = 5;
 
+  /**
+   * Failures against one account (from all sources together) after which sources that have
+   * failed themselves are refused for it; a source without failures still gets its attempt.
+   */
+  @intRange('LOGIN_ACCOUNT_MAX_FAILURES', 2, 500)
+  LOGIN_ACCOUNT_MAX_FAILURES = 10;
+
   @intRange('LOGIN_WINDOW_SECONDS', 60, 86400)
   LOGIN_WINDOW_SECONDS = 900;
 

@@ -55,6 +55,10 @@ export const ERROR_MESSAGES = {
     en: 'The request body is nested too deeply (at most {max} levels)',
     de: 'Die Anfrage ist zu tief verschachtelt (höchstens {max} Ebenen)',
   },
+  body_too_wide: {
+    en: 'The request body has too many fields (at most {keys} in one object, {members} in all)',
+    de: 'Die Anfrage hat zu viele Felder (höchstens {keys} in einem Objekt, {members} insgesamt)',
+  },
   duplicate_name: { en: 'An entry with this name already exists', de: 'Ein Eintrag mit diesem Namen existiert bereits' },
   stale_update: {
     en: 'Someone else changed this in the meantime; reload and try again',

@@ -22,8 +22,170 @@ export function contentLengthGuard(maxBytes: number) {
   };
 }
 
-export function jsonBody(maxBytes: number) {
-  return express.json({ limit: maxBytes, strict: false });
+/**
+ * Counts the bytes of a body that declared no length (chunked) as they arrive, whoever reads
+ * them: past `maxBytes` the caller gets 413 and the connection is closed. Without it a refused
+ * chunked body would be read to its end and discarded (multer and body-parser drain the rest of
+ * a body before they answer), however long the sender kept sending. The count sits on the
+ * request's `push`, where the socket's data enters the stream, so it changes nothing about how
+ * or when the body is read.
+ */
+export function streamedBodyLimit(maxBytes: number) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return next();
+    let seen = 0;
+    const push = request.push.bind(request);
+    request.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
+      if (chunk === null || chunk === undefined) return push(chunk, encoding);
+      seen += (chunk as Buffer).length;
+      if (seen <= maxBytes) return push(chunk, encoding);
+      request.push = () => false;
+      refuseAndClose(response);
+      return false;
+    };
+    next();
+  };
+}
+
+function refuseAndClose(response: Response): void {
+  const close = (): void => {
+    response.socket?.destroy();
+  };
+  if (response.headersSent) return close();
+  response.setHeader('Connection', 'close');
+  response.status(413).json({ detail: 'Request body too large', code: 'payload_too_large' });
+  response.once('finish', close);
+}
+
+/**
+ * multer's limits for our uploads (one file field, `image`): the file up to MAX_UPLOAD_MB, a few
+ * short text fields, few parts. busboy counts every part's bytes as they stream in, chunked
+ * bodies included, so a multipart body costs at most about one file; multer's own defaults
+ * (1 MB per text field, no field or part count) read 150 chunked 1 MB fields whole.
+ */
+export function uploadLimits(maxUploadBytes: number) {
+  return { fileSize: maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 };
+}
+
+/** How many keys one JSON object may have; our widest input object has about twenty. */
+export const MAX_JSON_KEYS_PER_OBJECT = 100;
+/**
+ * How many members (object keys plus array elements) a whole JSON body may have; the largest
+ * real body, a stock count of 1,000 lines, has about 9,000.
+ */
+export const MAX_JSON_MEMBERS = 20_000;
+
+/** What every JSON body may weigh unless its route is listed in `LARGE_JSON_ROUTES`. */
+export const DEFAULT_JSON_BODY_BYTES = 64 * 1024;
+
+export interface JsonRouteLimit {
+  method: string;
+  /** Matched case-insensitively against the path (the router is case-insensitive too). */
+  path: RegExp;
+  maxBytes: number;
+}
+
+/**
+ * Routes whose largest legitimate body is over `DEFAULT_JSON_BODY_BYTES`, each sized by its DTO
+ * bounds written in UTF-8 (no escapes): everything else, sign-in included, stays small.
+ */
+export const LARGE_JSON_ROUTES: readonly JsonRouteLimit[] = [
+  // 1,000 lines of at most ~2.3 KB each (ids, quantities, a 500-character note).
+  { method: 'POST', path: /^\/api\/v1\/stock\/counts\/?$/i, maxBytes: 4 * 1024 * 1024 },
+  // 1,000 product ids of at most 100 characters.
+  { method: 'POST', path: /^\/api\/v1\/shopping-list\/generate\/?$/i, maxBytes: 512 * 1024 },
+  // 500 line ids of at most 100 characters.
+  { method: 'POST', path: /^\/api\/v1\/receipts\/[^/]+\/import\/?$/i, maxBytes: 256 * 1024 },
+];
+
+export type JsonShapeProblem = 'body_too_deep' | 'body_too_wide';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+
+/**
+ * One pass over the raw bytes of a JSON body, before it is parsed: refuses nesting deeper than
+ * `maxDepth`, an object with more than `maxKeys` keys and more than `maxMembers` members in all.
+ * Linear in the body and stops at the first problem, so a hostile body costs a bounded scan and
+ * never reaches the parser or class-transformer (whose key handling is quadratic per object).
+ * Structural characters are ASCII and never part of a UTF-8 sequence, so bytes are enough; a
+ * malformed body is left to the parser to refuse.
+ */
+export function scanJsonShape(bytes: Uint8Array, limits: { maxDepth: number; maxKeys: number; maxMembers: number }): JsonShapeProblem | null {
+  const keys = new Uint32Array(limits.maxDepth + 2);
+  const isObject = new Uint8Array(limits.maxDepth + 2);
+  let depth = 0;
+  let members = 0;
+  let inString = false;
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index];
+    if (inString) {
+      if (byte === BACKSLASH) index++;
+      else if (byte === QUOTE) inString = false;
+      continue;
+    }
+    switch (byte) {
+      case QUOTE:
+        inString = true;
+        break;
+      case OPEN_OBJECT:
+      case OPEN_ARRAY:
+        if (++depth > limits.maxDepth) return 'body_too_deep';
+        keys[depth] = 0;
+        isObject[depth] = byte === OPEN_OBJECT ? 1 : 0;
+        break;
+      case CLOSE_OBJECT:
+      case CLOSE_ARRAY:
+        if (depth > 0) depth--;
+        break;
+      case COLON:
+        if (depth > 0 && isObject[depth] === 1) {
+          if (++keys[depth] > limits.maxKeys) return 'body_too_wide';
+          if (++members > limits.maxMembers) return 'body_too_wide';
+        }
+        break;
+      case COMMA:
+        if (depth > 0 && isObject[depth] === 0 && ++members > limits.maxMembers) return 'body_too_wide';
+        break;
+    }
+  }
+  return null;
+}
+
+const SHAPE_LIMITS = { maxDepth: MAX_JSON_DEPTH, maxKeys: MAX_JSON_KEYS_PER_OBJECT, maxMembers: MAX_JSON_MEMBERS };
+
+function refuseHostileShape(_request: unknown, _response: unknown, body: Buffer): void {
+  const problem = scanJsonShape(body, SHAPE_LIMITS);
+  if (problem === 'body_too_deep') throw new ApiException(400, 'body_too_deep', { max: String(MAX_JSON_DEPTH) });
+  if (problem === 'body_too_wide') {
+    throw new ApiException(400, 'body_too_wide', { keys: String(MAX_JSON_KEYS_PER_OBJECT), members: String(MAX_JSON_MEMBERS) });
+  }
+}
+
+function jsonParser(maxBytes: number) {
+  // `verify` sees the (inflated) bytes before JSON.parse does; what it throws is the answer.
+  return express.json({ limit: maxBytes, strict: false, verify: refuseHostileShape });
+}
+
+/**
+ * The JSON body parser: `DEFAULT_JSON_BODY_BYTES` (counted while streaming, so chunked and gzip
+ * bodies too) unless the route is one of `routes`, never more than `ceilingBytes`; every body's
+ * shape is checked before it is parsed.
+ */
+export function jsonBody(ceilingBytes: number, routes: readonly JsonRouteLimit[] = LARGE_JSON_ROUTES, defaultBytes = DEFAULT_JSON_BODY_BYTES) {
+  const small = jsonParser(Math.min(defaultBytes, ceilingBytes));
+  const large = routes.map((route) => ({ ...route, parser: jsonParser(Math.min(route.maxBytes, ceilingBytes)) }));
+  return (request: Request, response: Response, next: NextFunction): void => {
+    const path = request.path;
+    const route = large.find((candidate) => candidate.method === request.method && candidate.path.test(path));
+    (route ? route.parser : small)(request, response, next);
+  };
 }
 
 /**

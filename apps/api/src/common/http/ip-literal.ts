@@ -77,3 +77,20 @@ export function classifyIpLiteral(host: string): IpLiteralKind | null {
   const v6 = ipv6Groups(bare);
   return v6 ? classifyIpv6(v6) : null;
 }
+
+/**
+ * The part of a client address that stands for one source when counting attempts: an IPv4
+ * address as it is, an IPv6 address by its /64 (one household line or one attacker's subnet
+ * gets a whole /64; counting single addresses would give each of 2^64 its own allowance). An
+ * IPv4-mapped IPv6 address counts as the IPv4 address. Anything else is used as given.
+ */
+export function addressSource(address: string): string {
+  const v4 = ipv4Octets(address);
+  if (v4) return v4.join('.');
+  const groups = address.includes(':') ? ipv6Groups(address.split('%', 1)[0]) : null;
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../../config/app-config.js';
 import { sendError } from '../errors/http-exception.filter.js';
 import { isLogLevelEnabled } from '../logging/json-logger.js';
-import { contentLengthGuard, jsonBody } from './body-limits.js';
+import { contentLengthGuard, jsonBody, streamedBodyLimit } from './body-limits.js';
 import { legacyPathRewrite } from './legacy-paths.js';
 import { originGuard } from './origin-guard.js';
 import { requestId } from './request-id.js';
@@ -41,6 +41,7 @@ export function installPlatform(app: NestExpressApplication, config: AppConfig, 
   app.use(shareTargetLanding);
   app.use(originGuard({ allowedOrigins: config.env.ALLOWED_ORIGINS, publicUrl: config.env.PUBLIC_URL, profile: config.env.DEPLOYMENT_PROFILE }));
   app.use(contentLengthGuard(config.maxRequestBytes));
+  app.use(streamedBodyLimit(config.maxRequestBytes));
   app.use(...webApp(options.webDistDir));
   app.use(jsonBody(config.maxRequestBytes));
   app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {

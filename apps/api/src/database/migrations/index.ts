@@ -19,6 +19,7 @@ import { BudgetSettings1795460000000 } from './1795460000000-budget-settings.js'
 import { Notifications1795480000000 } from './1795480000000-notifications.js';
 import { ScanStationName1795500000000 } from './1795500000000-scan-station-name.js';
 import { PrivacyAuditActions1795530000000 } from './1795530000000-privacy-audit-actions.js';
+import { LoginFailureAccounts1795636598868 } from './1795636598868-login-failure-accounts.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Notifications1795480000000,
   ScanStationName1795500000000,
   PrivacyAuditActions1795530000000,
+  LoginFailureAccounts1795636598868,
 ];

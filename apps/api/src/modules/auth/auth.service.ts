@@ -22,7 +22,7 @@ import type {
   UserPreferencesUpdateInput,
 } from './dto/auth.dto.js';
 import { HouseholdEntity } from './household.entity.js';
-import { LoginThrottleService } from './login-throttle.service.js';
+import { LoginThrottleService, type SignInAttempt } from './login-throttle.service.js';
 import { MfaChallengeEntity } from './mfa-challenge.entity.js';
 import { SecondFactorService } from './second-factor.service.js';
 import type { AuthenticationMethod } from './session.entity.js';
@@ -139,13 +139,20 @@ export class AuthService implements OnApplicationBootstrap {
     return signedIn(user, await this.household(), await this.activeUserCount());
   }
 
+  /**
+   * First run. The state is checked before the password is hashed (a setup after setup costs no
+   * hash) and again inside the write, where two first runs racing each other are decided.
+   */
   async setup(input: SetupRequest, context: RequestContext): Promise<AuthOutcome> {
     const locale = input.preferred_locale ?? 'de';
+    const setUp = async (manager?: EntityManager) => Boolean(this.config.env.APP_PASSWORD) || (await this.householdExists(manager));
+    if (await setUp()) throw new ApiException(409, 'setup_already_done');
+    // Before the household exists, first runs are counted per source like sign-in steps.
+    const attempt = await this.throttle.begin({ clientAddress: context.clientAddress, account: null, action: 'POST /api/v1/auth/setup' });
     const passwordHash = await hashPassword(input.password);
     return this.database.write(async (manager) => {
-      if (this.config.env.APP_PASSWORD || (await this.householdExists(manager))) {
-        throw new ApiException(409, 'setup_already_done');
-      }
+      if (await setUp(manager)) throw new ApiException(409, 'setup_already_done');
+      await this.throttle.succeeded(manager, attempt);
       const owner = await this.createHousehold(manager, passwordHash, input.display_name ?? null, locale);
       const sessionToken = await this.sessions.start(manager, owner.id, 'setup', context.userAgent);
       return { response: signedIn(owner, await this.household(manager), 1), sessionToken };
@@ -153,40 +160,50 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   async login(input: LoginRequest, context: RequestContext): Promise<AuthOutcome> {
-    const source = this.throttle.sourceOf(context.clientAddress);
-    await this.throttle.assertAllowed(source);
     const user = await this.findSignInUser(input.identifier);
+    // Counted before the hash: parallel guesses cannot all pass the check.
+    const attempt = await this.throttle.begin({
+      clientAddress: context.clientAddress,
+      account: user ? { userId: user.id } : { identifier: input.identifier },
+      action: 'POST /api/v1/auth/login',
+    });
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await this.decoyHash));
     if (!user || !passwordOk) {
-      await this.throttle.recordFailure(source);
+      this.throttle.failed(attempt);
       throw new ApiException(401, 'invalid_credentials');
     }
     if (user.totpEnabled) {
       const challenge = randomToken(32);
-      await this.database.write((manager) =>
-        manager.insert(MfaChallengeEntity, {
+      await this.database.write(async (manager) => {
+        // The password step passed; earlier failures stay until the second factor passes too.
+        await this.throttle.passed(manager, attempt);
+        await manager.insert(MfaChallengeEntity, {
           id: randomUUID(),
           userId: user.id,
           challengeHash: sha256Hex(challenge),
-          sourceHash: source,
+          sourceHash: attempt.source,
           expiresAt: new Date(this.clock.now().getTime() + MFA_CHALLENGE_MS).toISOString(),
           consumedAt: null,
-        }),
-      );
+        });
+      });
       return { response: authenticationResult({ authenticated: false, mfa_required: true, mfa_challenge: challenge, mfa_methods: ['totp', 'recovery_code'] }) };
     }
-    return this.completeSignIn(user, 'password', source, context);
+    return this.completeSignIn(user, 'password', attempt, context);
   }
 
   async verifyMfa(input: MfaVerifyInput, context: RequestContext): Promise<AuthOutcome> {
     const source = this.throttle.sourceOf(context.clientAddress);
-    await this.throttle.assertAllowed(source);
     const now = this.clock.now().toISOString();
     const challenge = await this.database.manager.findOneBy(MfaChallengeEntity, {
       challengeHash: sha256Hex(input.challenge),
       sourceHash: source,
       consumedAt: IsNull(),
       expiresAt: MoreThan(now),
+    });
+    const attempt = await this.throttle.begin({
+      clientAddress: context.clientAddress,
+      account: challenge ? { userId: challenge.userId } : null,
+      action: 'POST /api/v1/auth/mfa/verify',
     });
     const outcome = challenge
       ? await this.database.write(async (manager) => {
@@ -197,11 +214,11 @@ export class AuthService implements OnApplicationBootstrap {
           // Consumed only on success, and only once even when two verifications race.
           const consumed = await manager.update(MfaChallengeEntity, { id: challenge.id, consumedAt: IsNull() }, { consumedAt: now });
           if (!consumed.affected) return null;
-          return this.startSession(manager, user, 'password', source, context);
+          return this.startSession(manager, user, 'password', attempt, context);
         })
       : null;
     if (!outcome) {
-      await this.throttle.recordFailure(source);
+      this.throttle.failed(attempt);
       throw new ApiException(401, 'invalid_credentials');
     }
     return outcome;
@@ -209,29 +226,35 @@ export class AuthService implements OnApplicationBootstrap {
 
   /** Signs in with e-mail and a recovery code alone; the code is used up. */
   async recoveryLogin(input: RecoveryLoginInput, context: RequestContext): Promise<AuthOutcome> {
-    const source = this.throttle.sourceOf(context.clientAddress);
-    await this.throttle.assertAllowed(source);
     const user = await this.findSignInUser(input.identifier);
+    const attempt = await this.throttle.begin({
+      clientAddress: context.clientAddress,
+      account: user ? { userId: user.id } : { identifier: input.identifier },
+      action: 'POST /api/v1/auth/recovery',
+    });
     const outcome = user
       ? await this.database.write(async (manager) =>
-          (await this.secondFactor.consumeRecoveryCode(manager, user.id, input.code)) ? this.startSession(manager, user, 'recovery_code', source, context) : null,
+          (await this.secondFactor.consumeRecoveryCode(manager, user.id, input.code)) ? this.startSession(manager, user, 'recovery_code', attempt, context) : null,
         )
       : null;
     if (!outcome) {
-      await this.throttle.recordFailure(source);
+      this.throttle.failed(attempt);
       throw new ApiException(401, 'invalid_credentials');
     }
     return outcome;
   }
 
   /** Used by every sign-in path once the user has proven who they are. */
-  completeSignIn(user: UserEntity, method: AuthenticationMethod, source: string, context: RequestContext): Promise<AuthOutcome> {
-    return this.database.write((manager) => this.startSession(manager, user, method, source, context));
+  completeSignIn(user: UserEntity, method: AuthenticationMethod, attempt: SignInAttempt, context: RequestContext): Promise<AuthOutcome> {
+    return this.database.write((manager) => this.startSession(manager, user, method, attempt, context));
   }
 
-  /** Starts a session inside the caller's write; `source` (when known) has its failures forgiven. */
-  async startSession(manager: EntityManager, user: UserEntity, method: AuthenticationMethod, source: string | null, context: RequestContext): Promise<AuthOutcome> {
-    if (source) await this.throttle.clear(manager, source);
+  /**
+   * Starts a session inside the caller's write; the counted `attempt` (when there is one) has this
+   * account's failures from its source forgiven, and nobody else's.
+   */
+  async startSession(manager: EntityManager, user: UserEntity, method: AuthenticationMethod, attempt: SignInAttempt | null, context: RequestContext): Promise<AuthOutcome> {
+    if (attempt) await this.throttle.succeeded(manager, attempt);
     const sessionToken = await this.sessions.start(manager, user.id, method, context.userAgent);
     return { response: signedIn(user, await this.household(manager), await this.activeUserCount(manager)), sessionToken };
   }

@@ -13,7 +13,7 @@ import { Database } from '../../database/database.js';
 import { AuthService, type AuthOutcome } from './auth.service.js';
 import type { PasskeyResponse } from './dto/security.dto.js';
 import type { WebAuthnCompleteInput, WebAuthnOptionsResponse } from './dto/passkey.dto.js';
-import { LoginThrottleService } from './login-throttle.service.js';
+import { LoginThrottleService, type SignInAttempt } from './login-throttle.service.js';
 import { PasskeyEntity } from './passkey.entity.js';
 import { UserEntity } from './user.entity.js';
 import { WebAuthnChallengeEntity } from './webauthn-challenge.entity.js';
@@ -179,17 +179,17 @@ export class PasskeysService {
   }
 
   async completeAuthentication(input: WebAuthnCompleteInput, client: ClientContext): Promise<AuthOutcome> {
-    const source = this.throttle.sourceOf(client.clientAddress);
-    await this.throttle.assertAllowed(source);
-    const outcome = await this.verifyAssertion(input, source, client);
+    // The account is not known before the credential is looked up: counted per source only.
+    const attempt = await this.throttle.begin({ clientAddress: client.clientAddress, account: null, action: 'POST /api/v1/auth/passkeys/authentication/complete' });
+    const outcome = await this.verifyAssertion(input, attempt, client);
     if (!outcome) {
-      await this.throttle.recordFailure(source);
+      this.throttle.failed(attempt);
       throw new ApiException(401, 'passkey_sign_in_failed');
     }
     return outcome;
   }
 
-  private async verifyAssertion(input: WebAuthnCompleteInput, source: string, client: ClientContext): Promise<AuthOutcome | null> {
+  private async verifyAssertion(input: WebAuthnCompleteInput, attempt: SignInAttempt, client: ClientContext): Promise<AuthOutcome | null> {
     const challenge = await this.consumeChallenge(input.challenge_id, 'authentication');
     const response = input.credential as unknown as AuthenticationResponseJSON;
     if (!challenge || typeof response.id !== 'string') return null;
@@ -212,7 +212,7 @@ export class PasskeysService {
     if (!verification?.verified) return null;
     return this.database.write(async (manager) => {
       await manager.update(PasskeyEntity, { id: passkey.id }, { counter: verification.authenticationInfo.newCounter, lastUsedAt: this.clock.now().toISOString() });
-      return this.auth.startSession(manager, user, 'passkey', source, client);
+      return this.auth.startSession(manager, user, 'passkey', attempt, client);
     });
   }
 }

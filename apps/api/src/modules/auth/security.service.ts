@@ -42,8 +42,7 @@ export class SecurityService {
 
   /** Password again, plus a TOTP or recovery code when TOTP is on; renews recent authentication. */
   async reauthenticate(principal: Principal, input: ReauthenticateInput, context: RequestContext): Promise<SecurityStateResponse> {
-    const source = this.throttle.sourceOf(context.clientAddress);
-    await this.throttle.assertAllowed(source);
+    const attempt = await this.throttle.begin({ clientAddress: context.clientAddress, account: { userId: principal.userId }, action: 'POST /api/v1/auth/reauthenticate' });
     const user = await this.database.manager.findOneByOrFail(UserEntity, { id: principal.userId });
     const passwordOk = await verifyPassword(input.password, user.passwordHash);
     const authenticatedAt = passwordOk
@@ -51,12 +50,12 @@ export class SecurityService {
           // The TOTP state is read again inside the write: its last accepted step decides it.
           const current = await manager.findOneByOrFail(UserEntity, { id: user.id });
           if (current.totpEnabled && !(input.code && (await this.secondFactor.acceptEither(manager, current, input.code)))) return null;
-          await this.throttle.clear(manager, source);
+          await this.throttle.succeeded(manager, attempt);
           return this.sessions.markAuthenticated(manager, principal.sessionId as string);
         })
       : null;
     if (!authenticatedAt) {
-      await this.throttle.recordFailure(source);
+      this.throttle.failed(attempt);
       throw new ApiException(401, 'invalid_reauthentication');
     }
     return this.state(principal, authenticatedAt);

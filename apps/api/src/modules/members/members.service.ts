@@ -11,6 +11,7 @@ import { Database } from '../../database/database.js';
 import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
 import { AuthService, type AuthOutcome } from '../auth/auth.service.js';
 import { HouseholdEntity } from '../auth/household.entity.js';
+import { LoginThrottleService } from '../auth/login-throttle.service.js';
 import { SessionEntity } from '../auth/session.entity.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { newUserRow, UserEntity } from '../auth/user.entity.js';
@@ -48,6 +49,7 @@ export class MembersService {
     private readonly sessions: SessionsService,
     private readonly tokens: ApiTokensService,
     private readonly auth: AuthService,
+    private readonly throttle: LoginThrottleService,
   ) {}
 
   async listMembers(): Promise<HouseholdMemberResponse[]> {
@@ -153,8 +155,20 @@ export class MembersService {
     };
   }
 
-  /** Creates the member, uses up the invitation and signs the new member in, all at once. */
+  /**
+   * Creates the member, uses up the invitation and signs the new member in, all at once. The
+   * token is counted like a sign-in step (per source) and checked before the password is hashed:
+   * a wrong or used token costs no hash. It is checked again inside the write.
+   */
   async acceptInvitation(rawToken: string, input: HouseholdInvitationAcceptInput, client: ClientContext): Promise<AuthOutcome> {
+    const attempt = await this.throttle.begin({ clientAddress: client.clientAddress, account: null, action: 'POST /api/v1/auth/invitations/{token}/accept' });
+    try {
+      const invitation = await this.usableInvitation(rawToken);
+      if (await this.database.manager.exists(UserEntity, { where: { email: invitation.email } })) throw new ApiException(410, 'invitation_gone');
+    } catch (error) {
+      this.throttle.failed(attempt, 410);
+      throw error;
+    }
     const passwordHash = await hashPassword(input.password);
     return this.database.write(async (manager) => {
       const invitation = await this.usableInvitation(rawToken, manager);
@@ -177,7 +191,7 @@ export class MembersService {
       );
       await manager.insert(UserEntity, member);
       await manager.update(InvitationEntity, { id: invitation.id }, { acceptedAt: now });
-      return this.auth.startSession(manager, member, 'invitation', null, client);
+      return this.auth.startSession(manager, member, 'invitation', attempt, client);
     });
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../../config/app-config.js';
+import { uploadLimits } from '../../common/http/body-limits.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { GrocyModule } from '../grocy/grocy.module.js';
 import { OpenFoodFactsModule } from '../open-food-facts/open-food-facts.module.js';
@@ -33,7 +34,7 @@ import { ReceiptsService } from './receipts.service.js';
     StockModule,
     ReceiptProviderModule,
     // Uploads are held in memory and capped by MAX_UPLOAD_MB while they stream in (413 beyond it).
-    MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: { fileSize: config.maxUploadBytes, files: 1 } }) }),
+    MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: uploadLimits(config.maxUploadBytes) }) }),
   ],
   controllers: [ReceiptsController, ReceiptImportController, ReceiptMappingController, ReceiptCandidatesController, ReceiptGrocyController],
   providers: [ReceiptGrocyService, ReceiptReconcileService, ReceiptCandidatesService, ReceiptsService, ReceiptImportService, ReceiptMappingService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
