@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_SCOPES } from '@hinv/shared';
+import { untilAudited } from '../support/audit.js';
 import { addMember, bearer, createToken, setUpHousehold, type Browserless } from '../support/household.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
@@ -161,7 +162,8 @@ describe('quick stock actions on products, with or without a barcode', () => {
   });
 
   it('records an audit row per action with the route template and no amounts', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The last answer before this test was a 422: once its row is stored, every earlier one is.
+    await untilAudited(server.dataDir, 'POST /api/v1/stock/products/{product_id}/actions 422');
     const db = new Database(join(server.dataDir, 'app.db'), { readonly: true });
     try {
       const rows = db.prepare(`SELECT * FROM audit_events WHERE action LIKE 'POST /api/v1/stock/products/%'`).all() as Record<string, unknown>[];

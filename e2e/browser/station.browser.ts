@@ -149,7 +149,7 @@ describe('a scanner station by the pantry door', () => {
     await station.goto(pairingUrl);
     await station.waitForSelector('[data-testid="station"]');
     await station.click('button:text-is("Start camera")');
-    await expect.poll(() => station.getByTestId('station-mode').textContent(), { timeout: 20_000 }).toBe('Open');
+    await expect.poll(() => station.getByTestId('station-mode').textContent()).toBe('Open');
     expect(await outcomeOf(station.locator('[data-testid="station-recent"] li').first())).toBe('mode');
   });
 
