@@ -11,7 +11,8 @@ import { defineConfig } from 'vitest/config';
  * e2e and browser tests wait for what the app does (an answer, a state, an element that appears
  * with its data), never for a guess of the machine's speed. `expect.poll` gives up after 1 s by
  * default, which a busy two-core box misses while a page is still loading its list: here it
- * waits up to 30 s, well inside the test's own bound, and resolves the moment the state is there.
+ * waits up to 30 s (e2e) or 60 s (browser), inside the test's own bound, and resolves the moment
+ * the state is there. Servers get up to 100 s to start (e2e/support/server.ts).
  */
 const nestTransform = () =>
   swc.vite({
@@ -48,7 +49,7 @@ export default defineConfig({
           include: ['e2e/api/**/*.e2e.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000 } },
         },
       },
@@ -60,7 +61,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          expect: { poll: { timeout: 30_000 } },
+          expect: { poll: { timeout: 60_000 } },
           fileParallelism: false,
         },
       },

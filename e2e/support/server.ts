@@ -57,9 +57,9 @@ export async function startServer(env: Record<string, string> = {}, options: { k
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   // 'close' comes after 'exit' once stdout and stderr are drained: all output has arrived.
   const closed = new Promise<void>((resolveClose) => child.once('close', () => resolveClose()));
-  // A bound for a server that never answers, inside the tiers' 60 s hook timeout; a healthy one
+  // A bound for a server that never answers, inside the tiers' 120 s hook timeout; a healthy one
   // is used the moment it answers.
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + 100_000;
   for (;;) {
     const exitCode = await Promise.race([exited, new Promise<undefined>((r) => setTimeout(r, 50, undefined))]);
     if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before it was healthy:\n${output()}`);
@@ -67,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}, options: { k
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 45 s:\n${output()}`);
+      throw new Error(`server did not become healthy within 100 s:\n${output()}`);
     }
   }
   return {
