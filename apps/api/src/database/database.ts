@@ -101,10 +101,12 @@ export class Database {
       // Settles once its batch of one has fully ended (a refused unit is settled before the
       // batch's COMMIT or ROLLBACK ran), so the run never goes on inside an open transaction.
       const transaction: OwnTransaction = async <R>(work: (manager: EntityManager) => Promise<R> | R) => {
-        let outcome: { value: R } | { error: unknown } = { error: new Error('the transaction did not settle') };
+        const settled: ({ value: R } | { error: unknown })[] = [];
         await this.commitBatch([
-          { work: async (manager) => work(manager), resolve: (value) => (outcome = { value: value as R }), reject: (error) => (outcome = { error }) },
+          { work: async (manager) => work(manager), resolve: (value) => settled.push({ value: value as R }), reject: (error) => settled.push({ error }) },
         ]);
+        // The last word counts: a unit that ran can still be refused when its commit fails.
+        const outcome = settled.at(-1) ?? { error: new Error('the transaction did not settle') };
         if ('error' in outcome) throw outcome.error;
         return outcome.value;
       };
