@@ -119,7 +119,8 @@ describe('the shopping list in the PWA', () => {
     await page.waitForSelector('#shopping-heading');
     await page.click('button:text-is("Add item")');
     await page.fill('input[name="product-search"]', 'oat');
-    await page.click('[data-testid="add-results"] >> text=Oat milk');
+    // Picked from the answer to "oat", not from the whole catalog shown before it (replaced meanwhile).
+    await page.click('[data-testid="add-results"][data-query="oat"] >> text=Oat milk');
     await page.click('button[aria-label="More Oat milk"]');
     await page.click('dialog >> button:text-is("Add to the list")');
     await expect.poll(async () => (await openItems(page)).find((item) => item.label === 'Oat milk')?.desired_quantity).toBe(2);
@@ -182,7 +183,7 @@ describe('the shopping list in the PWA', () => {
     await checkCircle(page, 'Green tea').click();
     await page.click('button:text-is("Add item")');
     await page.fill('input[name="product-search"]', 'hon');
-    await page.click('[data-testid="add-results"] >> text=Honey');
+    await page.click('[data-testid="add-results"][data-query="hon"] >> text=Honey');
     await page.click('button[aria-label="More Honey"]');
     await page.click('dialog >> button:text-is("Add to the list")');
     await expect.poll(() => page.getByTestId('shopping-waiting').textContent()).toBe('7 changes waiting to sync');
