@@ -263,7 +263,7 @@ describe('receipts in the PWA', () => {
     await context.close();
   });
 
-  it('sends a large photo taken with the camera input as an upright JPEG of at most 2000 px, and shows what the server answered or that there was no connection', async () => {
+  it('sends a large photo taken with the camera input as an upright JPEG of at most 2000 px, shows what the server answered, and keeps a file chosen offline until it can be sent', async () => {
     const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
     const page = await controlledPage(context, stage.server.baseUrl, RECEIPTS_SCREEN);
     // Stored 4000 × 3000 with EXIF "rotate 90°": upright it is 3000 wide and 4000 tall.
@@ -293,10 +293,53 @@ describe('receipts in the PWA', () => {
       await expect.poll(() => page.locator('.receipts-screen [role="alert"]').textContent()).toBe(body.detail);
     }
 
-    // The connection drops while the screen is open: said as such, not as an unreadable receipt.
+    // The connection drops while the screen is open: the file chosen now waits on the device like
+    // a shared one, survives a reload, and is sent once the connection is back.
     await context.setOffline(true);
     await page.setInputFiles('input[name="receipt"]', { name: 'aldi.pdf', mimeType: 'application/pdf', buffer: await textPdf([receiptOn('07.04.2025', 'ALDI SÜD', '0,79')]) });
-    await expect.poll(() => page.locator('.receipts-screen [role="alert"]').textContent()).toBe('No connection: the receipt was not sent. Try again once you are online.');
+    await expect.poll(() => page.getByTestId('shared-list').textContent()).toContain('aldi.pdf');
+    expect(await page.getByTestId('shared-list').textContent()).toContain('Waiting to upload');
+    expect(await page.locator('.receipts-screen [role="alert"]').count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('shared-list').textContent()).toContain('aldi.pdf');
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('shared-done').textContent()).toMatch(/^aldi\.pdf: Read \d+ lines?\. Open it$/);
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain('ALDI SÜD');
+    await context.close();
+  });
+
+  it('shows the receipts list and the receipt opened last after a reload without a network', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    const page = await controlledPage(context, stage.server.baseUrl, RECEIPTS_SCREEN);
+    await page.setInputFiles('input[name="receipt"]', { name: 'penny.pdf', mimeType: 'application/pdf', buffer: await textPdf([receiptOn('09.04.2025', 'PENNY Markt', '1,29')]) });
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain('PENNY Markt');
+    await page.click('[data-testid="receipt-list"] a:has-text("PENNY Markt")');
+    await expect.poll(() => page.getByTestId('receipt-lines').locator('li').count()).toBeGreaterThan(0);
+    const lines = await page.getByTestId('receipt-lines').textContent();
+    const receiptPath = new URL(page.url()).pathname;
+    // The cache is written a moment after it changes: both receipts queries are on the device first.
+    const cachedReceipts = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const request = indexedDB.open('hinv-query-cache');
+            request.onsuccess = () => {
+              const read = request.result.transaction('cache').objectStore('cache').get('client');
+              read.onsuccess = () =>
+                resolve(((read.result?.clientState?.queries ?? []) as { queryKey: string[] }[]).map((query) => query.queryKey.slice(0, 2).join('/')).filter((key) => key.startsWith('receipts/')).sort());
+            };
+          }),
+      );
+    await expect.poll(cachedReceipts).toEqual(['receipts/list', 'receipts/one']);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('offline-banner').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('receipt-lines').textContent()).toBe(lines);
+    await page.goto(`${stage.server.baseUrl}/receipts`);
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain('PENNY Markt');
+    expect(new URL(page.url()).pathname).toBe('/receipts');
+    expect(receiptPath).toMatch(/^\/receipts\/[0-9a-f-]{36}$/);
     await context.close();
   });
 
