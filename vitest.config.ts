@@ -7,6 +7,12 @@ import { defineConfig } from 'vitest/config';
  *   medium  real SQLite file with the committed migrations applied
  *   e2e     the built server as a child process, driven over HTTP
  *   browser the built PWA in Debian's chromium through playwright-core
+ *
+ * e2e and browser tests wait for what the app does (an answer, a state, an element that appears
+ * with its data), never for a guess of the machine's speed. `expect.poll` gives up after 1 s by
+ * default, which a busy two-core box misses while a page is still loading its list: here it
+ * waits up to 30 s (e2e) or 60 s (browser), inside the test's own bound, and resolves the moment
+ * the state is there. Servers get up to 100 s to start (e2e/support/server.ts).
  */
 const nestTransform = () =>
   swc.vite({
@@ -38,7 +44,14 @@ export default defineConfig({
       },
       {
         ...sourceConditions,
-        test: { name: 'e2e', include: ['e2e/api/**/*.e2e.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 },
+        test: {
+          name: 'e2e',
+          include: ['e2e/api/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
+        },
       },
       {
         ...sourceConditions,
@@ -46,8 +59,9 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/browser/**/*.browser.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 60_000 } },
           fileParallelism: false,
         },
       },

@@ -3,12 +3,33 @@
 # own node is older (Debian and many NAS images still ship 20), the runtime comes from the npm registry
 # as the package node-linux-<arch>, which holds bin/node and the headers, into .runtime/ once.
 # Native modules (better-sqlite3) are built against that same runtime through npm_config_nodedir.
+# It works from any folder: .nvmrc and .runtime/ are found from the script's own place.
 
-hinv_node_version=$(tr -d ' \r\n' < .nvmrc)
-hinv_runtime_dir="$PWD/.runtime/node-$hinv_node_version"
+# bash and zsh tell a sourced file its own path; dash and other POSIX shells do not, and there
+# the repository is the nearest folder upwards from here that holds this script and .nvmrc.
+hinv_root=""
+if [ -n "${BASH_SOURCE:-}" ]; then
+  hinv_root=$(cd "$(dirname "$BASH_SOURCE")/.." && pwd)
+elif [ -n "${ZSH_VERSION:-}" ]; then
+  eval 'hinv_root=$(cd "$(dirname "${(%):-%x}")/.." && pwd)'
+fi
+if [ -z "$hinv_root" ] || [ ! -f "$hinv_root/.nvmrc" ]; then
+  hinv_root=$PWD
+  while [ ! -f "$hinv_root/.nvmrc" ] || [ ! -f "$hinv_root/scripts/runtime.sh" ]; do
+    if [ "$hinv_root" = / ]; then hinv_root=""; break; fi
+    hinv_root=$(dirname "$hinv_root")
+  done
+fi
+if [ -z "$hinv_root" ]; then
+  echo "runtime: cannot tell where the repository is from $PWD; source scripts/runtime.sh from inside the repository (or from bash or zsh)" >&2
+  return 1 2>/dev/null || exit 1
+fi
+
+hinv_node_version=$(tr -d ' \r\n' < "$hinv_root/.nvmrc")
+hinv_runtime_dir="$hinv_root/.runtime/node-$hinv_node_version"
 
 hinv_pnpm_version=12.21.0
-hinv_pnpm_dir="$PWD/.runtime/pnpm-$hinv_pnpm_version"
+hinv_pnpm_dir="$hinv_root/.runtime/pnpm-$hinv_pnpm_version"
 
 # The machine's own node will do when it has the same major version.
 hinv_node_ok() {
@@ -51,4 +72,4 @@ fi
 PATH="$hinv_pnpm_dir/node_modules/.bin:$PATH"
 export PATH
 if [ -n "${npm_config_nodedir:-}" ]; then export npm_config_nodedir; fi
-unset hinv_node_version hinv_pnpm_version hinv_pnpm_dir hinv_runtime_dir hinv_prefix hinv_arch hinv_tmp
+unset hinv_root hinv_node_version hinv_pnpm_version hinv_pnpm_dir hinv_runtime_dir hinv_prefix hinv_arch hinv_tmp

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilAudited } from '../support/audit.js';
 import { addMember, bearer, type Browserless, createToken, setUpHousehold } from '../support/household.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
@@ -110,7 +111,7 @@ describe('budget API', () => {
 
   it('audits settings changes without the amount', async () => {
     await owner.json('PUT', SETTINGS, { monthly_limit: 987.65 });
-    await new Promise((resolve) => setTimeout(resolve, 300)); // audit rows are written after the answer
+    await untilAudited(server.dataDir, 'PUT /api/v1/insights/budget/settings 200', 'PUT /api/v1/insights/budget/settings 403');
     const db = new Database(join(server.dataDir, 'app.db'), { readonly: true });
     try {
       const audit = db.prepare("SELECT * FROM audit_events WHERE action LIKE '%/insights/budget%'").all() as Record<string, unknown>[];

@@ -159,7 +159,8 @@ describe('platform layer of the built server', () => {
 
   it('logs structured request lines at debug level with the route template, never query strings or client addresses', async () => {
     await get('/api/v1/status?token=do-not-log-me');
-    await new Promise((r) => setTimeout(r, 100));
+    // The line is written when the answer has gone out; it reaches this process through a pipe.
+    await expect.poll(() => server.output()).toContain('"route":"/api/v1/status"');
     const lines = server.output().split('\n').filter((line) => line.includes('"message":"request"'));
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(
@@ -177,18 +178,19 @@ describe('trusted hosts', () => {
   });
   afterAll(() => server.stop());
 
-  it('writes no request lines at the default log level', async () => {
-    await fetch(`${server.baseUrl}/api/v1/health`);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(server.output()).toContain('"message":"Household Inventory listening on port');
-    expect(server.output()).not.toContain('"message":"request"');
-  });
-
   it('refuses a request for a host that is not trusted', async () => {
     const refused = await rawRequest(server.port, 'GET /api/v1/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('"code":"invalid_host"');
     const wildcard = await rawRequest(server.port, 'GET /api/v1/health HTTP/1.1\r\nHost: box.pantry.example:8080\r\nConnection: close\r\n\r\n');
     expect(wildcard.status).toBe(200);
+  });
+
+  // Last in this block: it stops the server, so that everything it wrote has arrived here.
+  it('writes no request lines at the default log level', async () => {
+    await fetch(`${server.baseUrl}/api/v1/health`);
+    await server.stop();
+    expect(server.output()).toContain('"message":"Household Inventory listening on port');
+    expect(server.output()).not.toContain('"message":"request"');
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilAudited } from '../support/audit.js';
 import { pngOf } from '../support/images.js';
 import { addMember, Browserless, createToken, OWNER_PASSWORD, setUpHousehold } from '../support/household.js';
 import { ERASE_CONFIRMATION, filesBelow, openDatabase, plantReceipt } from '../support/privacy.js';
@@ -40,7 +41,8 @@ async function fillHousehold(server: RunningServer, owner: Browserless): Promise
   writeFileSync(join(server.dataDir, 'app.db.backup_before_secret_rotation_20260101T000000Z'), 'old database');
   mkdirSync(join(server.dataDir, '.pre-restore-20260101T000000Z', 'receipts'), { recursive: true });
   writeFileSync(join(server.dataDir, '.pre-restore-20260101T000000Z', 'receipts', 'old.jpg'), 'old receipt');
-  await new Promise((settled) => setTimeout(settled, 200));
+  // The last audited answer's row is stored, so no row of the household lands after the erasure.
+  await untilAudited(server.dataDir, 'PUT /api/v1/settings 200');
 }
 
 describe('erasure', () => {
@@ -71,7 +73,6 @@ describe('erasure', () => {
     expect(body).toMatchObject({ deleted: true, deleted_receipt_files: 1, deleted_receipt_bytes: 700, deleted_product_image_files: 1 });
     expect(body.deleted_product_image_bytes).toBeGreaterThan(0);
 
-    await new Promise((settled) => setTimeout(settled, 200));
     const after = rowCounts(server.dataDir);
     expect(Object.entries(after).filter(([, count]) => count > 0)).toEqual([]);
     expect(filesBelow(join(server.dataDir, 'receipts'))).toEqual([]);

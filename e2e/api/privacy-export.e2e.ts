@@ -4,6 +4,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilAudited } from '../support/audit.js';
 import { startFakePushService, type FakePushService } from '../support/fake-push-service.js';
 import { pngOf } from '../support/images.js';
 import { addMember, bearer, Browserless, createToken, OWNER_PASSWORD, setUpHousehold } from '../support/household.js';
@@ -140,8 +141,8 @@ describe('portable export', () => {
     await owner.json('POST', '/api/v1/stock/counts', { client_mutation_id: 'export-count-1', lines: [{ product_id: productId, counted_quantity: 3 }] });
     await owner.json('POST', '/api/v1/shopping-list', { product_id: productId, desired_quantity: 2, client_mutation_id: 'export-shop-1' });
     receiptId = plantReceipt(server.dataDir, 'scan-1.jpg', { file: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(4000)]) });
-    // Audit rows are written just after each answer: let the last ones land before comparing counts.
-    await new Promise((settled) => setTimeout(settled, 300));
+    // Audit rows are written just after each answer: the last one landed before counts are compared.
+    await untilAudited(server.dataDir, 'POST /api/v1/shopping-list 200');
   });
   afterAll(async () => {
     await server?.stop();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { API_TOKEN_SCOPES } from '@hinv/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilAudited } from '../support/audit.js';
 import { addMember, bearer, Browserless, createToken, OWNER_PASSWORD, setUpHousehold } from '../support/household.js';
 import { startServer, tempDataDir, type RunningServer } from '../support/server.js';
 
@@ -265,7 +266,7 @@ describe('settings', () => {
     expect(everything).not.toContain(GROCY_KEY);
     expect(everything).not.toMatch(/"api_key"\s*:/);
 
-    await new Promise((resolve) => setTimeout(resolve, 300)); // audit rows are written after the answer
+    await untilAudited(server.dataDir, 'PUT /api/v1/settings 200', 'PUT /api/v1/settings 422', 'PUT /api/v1/settings 428');
     const db = new Database(join(server.dataDir, 'app.db'), { readonly: true });
     try {
       const audit = db.prepare("SELECT * FROM audit_events WHERE action LIKE '%/settings%'").all() as Record<string, unknown>[];

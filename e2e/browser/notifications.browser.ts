@@ -191,7 +191,7 @@ describe('notifications in the PWA', () => {
 
     // Low stock: a product with a minimum and nothing in stock.
     const product = await pageApi<{ id: string }>(panel, 'POST', '/api/v1/catalog/products', { name: 'Oat milk', minimum_stock_quantity: 2, new_quantity_unit_name: 'l' });
-    await expect.poll(() => push.messagesFor(device).filter((m) => m.payload.kind === 'low_stock').length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => push.messagesFor(device).filter((m) => m.payload.kind === 'low_stock').length).toBe(1);
     const low = push.messagesFor(device).find((m) => m.payload.kind === 'low_stock');
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.baseUrl, registrationId: worker, data: JSON.stringify(low?.payload) });
     await expect.poll(async () => (await shownNotifications(panel)).find((n) => n.tag === `hinv-low-stock-${product.id}`)).toEqual({

@@ -92,7 +92,7 @@ describe('privacy and data, in the PWA', () => {
     await page.fill('input[name="erase_confirmation"]', 'HAUSHALT ENDGÜLTIG LÖSCHEN');
     expect(await erase.isDisabled()).toBe(false);
     await erase.click();
-    await expect.poll(() => page.locator('#setup-heading').textContent(), { timeout: 10_000 }).toBe('Set up your household');
+    await expect.poll(() => page.locator('#setup-heading').textContent()).toBe('Set up your household');
     expect(await pageApi(page, 'GET', '/api/v1/auth/state')).toEqual({ authenticated: false, needs_setup: true });
     writeFileSync(clockFile, '0');
     await context.close();

@@ -54,7 +54,7 @@ async function uploadAndOpen(page: Page, baseUrl: string, name: string, lines: s
   await page.goto(`${baseUrl}/receipts`);
   await page.waitForSelector('#receipts-heading');
   await page.setInputFiles('input[name="receipt"]', { name, mimeType: 'application/pdf', buffer: await textPdf([lines]) });
-  await expect.poll(() => page.getByTestId('receipt-done').textContent(), { timeout: 10_000 }).toContain(`Read ${count} lines.`);
+  await expect.poll(() => page.getByTestId('receipt-done').textContent()).toContain(`Read ${count} lines.`);
   await page.click('[data-testid="receipt-done"] a');
   await expect.poll(() => page.getByTestId('receipt-lines').locator('li').count()).toBe(count);
   return new URL(page.url()).pathname;

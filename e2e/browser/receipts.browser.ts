@@ -172,10 +172,10 @@ describe('receipts in the PWA', () => {
     expect((await share).fromServiceWorker()).toBe(true);
     expect(page.url()).toBe(`${stage.server.baseUrl}/receipts`);
     // Uploaded and read on the server: more than a moment on a busy machine.
-    await expect.poll(() => page.getByTestId('shared-done').textContent(), { timeout: 10_000 }).toBe('edeka.pdf: Read 2 lines. Open it');
-    await expect.poll(() => page.getByTestId('shared-refused').textContent(), { timeout: 10_000 }).toContain('notes.txt was not taken:');
+    await expect.poll(() => page.getByTestId('shared-done').textContent()).toBe('edeka.pdf: Read 2 lines. Open it');
+    await expect.poll(() => page.getByTestId('shared-refused').textContent()).toContain('notes.txt was not taken:');
     await expect.poll(() => page.getByTestId('shared-list').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('receipt-list').textContent(), { timeout: 5_000 }).toContain('EDEKA Center');
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain('EDEKA Center');
     // Each file was sent once: one answer each on the screen, one receipt on the server.
     expect([await page.getByTestId('shared-done').count(), await page.getByTestId('shared-refused').count()]).toEqual([1, 1]);
     const stores = (await pageApi<{ store_name: string | null }[]>(page, 'GET', '/api/v1/receipts')).map((receipt) => receipt.store_name);
@@ -224,23 +224,23 @@ describe('receipts in the PWA', () => {
         const read = request.result.transaction('cache').objectStore('cache').get('client');
         read.onsuccess = () => resolve(((read.result?.clientState?.queries ?? []) as { queryKey: unknown[] }[]).some((query) => query.queryKey.join('/') === 'session/user'));
       };
-    })), { timeout: 5_000 }).toBe(true);
+    }))).toBe(true);
     await context.setOffline(true);
     await shareWithApp(page, [{ name: 'lidl.pdf', type: 'application/pdf', bytes: await textPdf([receiptOn('05.04.2025', 'LIDL Filiale', '0,99')]) }]);
     // Offline the app first finds out that the server is out of reach, then opens as the person last seen.
-    await expect.poll(() => page.getByTestId('shared-list').textContent(), { timeout: 5_000 }).toContain('lidl.pdf');
+    await expect.poll(() => page.getByTestId('shared-list').textContent()).toContain('lidl.pdf');
     expect(await page.getByTestId('shared-list').textContent()).toContain('Waiting to upload');
     expect(await page.getByTestId('shared-waiting-reason').textContent()).toContain('You are offline');
     await page.screenshot({ path: join(TEST_OUTPUT, 'receipts-shared-waiting-phone.png'), fullPage: true });
     expect(await seriousViolations(page), 'shared file waiting, phone').toEqual([]);
     await page.reload();
-    await expect.poll(() => page.getByTestId('shared-list').textContent(), { timeout: 5_000 }).toContain('lidl.pdf');
+    await expect.poll(() => page.getByTestId('shared-list').textContent()).toContain('lidl.pdf');
 
     await context.setOffline(false);
-    await expect.poll(() => page.getByTestId('shared-done').textContent(), { timeout: 15_000 }).toBe('lidl.pdf: Read 2 lines. Open it');
+    await expect.poll(() => page.getByTestId('shared-done').textContent()).toBe('lidl.pdf: Read 2 lines. Open it');
     await expect.poll(() => page.getByTestId('shared-list').count()).toBe(0);
     // The list itself was first asked for offline; it comes with the query's next retry (within 3 s).
-    await expect.poll(() => page.getByTestId('receipt-list').textContent(), { timeout: 5_000 }).toContain('LIDL Filiale');
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain('LIDL Filiale');
     // Exactly once, however many times the screen looked at the queue on the way.
     expect((await pageApi<unknown[]>(page, 'GET', '/api/v1/receipts')).length - before).toBe(1);
     await context.close();
@@ -251,7 +251,9 @@ describe('receipts in the PWA', () => {
     const page = await controlledPage(context, stage.server.baseUrl, RECEIPTS_SCREEN);
     const { photo, truth } = await corpusReceipt('de-bakery-02');
     await page.setInputFiles('input[name="receipt-photo"]', { name: 'IMG_0100.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect.poll(() => page.getByTestId('receipt-done').textContent(), { timeout: 20_000 }).toContain(`Read ${truth.lines.length} lines.`);
+    // Read by OCR on this box: the one step here whose length depends on the CPU (tens of seconds
+    // on a busy two-core machine), so its bound is most of the test's.
+    await expect.poll(() => page.getByTestId('receipt-done').textContent(), { timeout: 100_000 }).toContain(`Read ${truth.lines.length} lines.`);
     await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain(truth.store);
     await page.click(`[data-testid="receipt-list"] a:has-text("${truth.store}")`);
     await expect.poll(() => page.getByTestId('receipt-lines').locator('li').count()).toBe(truth.lines.length);
@@ -261,7 +263,7 @@ describe('receipts in the PWA', () => {
     await context.close();
   });
 
-  it('sends a large photo taken with the camera input as an upright JPEG of at most 2000 px, and shows what the server answered or that there was no connection', async () => {
+  it('sends a large photo taken with the camera input as an upright JPEG of at most 2000 px, shows what the server answered, and keeps a file chosen offline until it can be sent', async () => {
     const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
     const page = await controlledPage(context, stage.server.baseUrl, RECEIPTS_SCREEN);
     // Stored 4000 × 3000 with EXIF "rotate 90°": upright it is 3000 wide and 4000 tall.
@@ -285,16 +287,59 @@ describe('receipts in the PWA', () => {
     // Whatever the server says about a photo (reading photos is not part of this test), the screen says it.
     const body = (await answer.json()) as { detail?: string };
     if (answer.ok()) {
-      await expect.poll(() => page.getByTestId('receipt-done').count(), { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => page.getByTestId('receipt-done').count()).toBe(1);
     } else {
       expect(typeof body.detail).toBe('string');
-      await expect.poll(() => page.locator('.receipts-screen [role="alert"]').textContent(), { timeout: 5_000 }).toBe(body.detail);
+      await expect.poll(() => page.locator('.receipts-screen [role="alert"]').textContent()).toBe(body.detail);
     }
 
-    // The connection drops while the screen is open: said as such, not as an unreadable receipt.
+    // The connection drops while the screen is open: the file chosen now waits on the device like
+    // a shared one, survives a reload, and is sent once the connection is back.
     await context.setOffline(true);
     await page.setInputFiles('input[name="receipt"]', { name: 'aldi.pdf', mimeType: 'application/pdf', buffer: await textPdf([receiptOn('07.04.2025', 'ALDI SÜD', '0,79')]) });
-    await expect.poll(() => page.locator('.receipts-screen [role="alert"]').textContent(), { timeout: 5_000 }).toBe('No connection: the receipt was not sent. Try again once you are online.');
+    await expect.poll(() => page.getByTestId('shared-list').textContent()).toContain('aldi.pdf');
+    expect(await page.getByTestId('shared-list').textContent()).toContain('Waiting to upload');
+    expect(await page.locator('.receipts-screen [role="alert"]').count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('shared-list').textContent()).toContain('aldi.pdf');
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('shared-done').textContent()).toMatch(/^aldi\.pdf: Read \d+ lines?\. Open it$/);
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain('ALDI SÜD');
+    await context.close();
+  });
+
+  it('shows the receipts list and the receipt opened last after a reload without a network', async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    const page = await controlledPage(context, stage.server.baseUrl, RECEIPTS_SCREEN);
+    await page.setInputFiles('input[name="receipt"]', { name: 'penny.pdf', mimeType: 'application/pdf', buffer: await textPdf([receiptOn('09.04.2025', 'PENNY Markt', '1,29')]) });
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain('PENNY Markt');
+    await page.click('[data-testid="receipt-list"] a:has-text("PENNY Markt")');
+    await expect.poll(() => page.getByTestId('receipt-lines').locator('li').count()).toBeGreaterThan(0);
+    const lines = await page.getByTestId('receipt-lines').textContent();
+    const receiptPath = new URL(page.url()).pathname;
+    // The cache is written a moment after it changes: both receipts queries are on the device first.
+    const cachedReceipts = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const request = indexedDB.open('hinv-query-cache');
+            request.onsuccess = () => {
+              const read = request.result.transaction('cache').objectStore('cache').get('client');
+              read.onsuccess = () =>
+                resolve(((read.result?.clientState?.queries ?? []) as { queryKey: string[] }[]).map((query) => query.queryKey.slice(0, 2).join('/')).filter((key) => key.startsWith('receipts/')).sort());
+            };
+          }),
+      );
+    await expect.poll(cachedReceipts).toEqual(['receipts/list', 'receipts/one']);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('offline-banner').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('receipt-lines').textContent()).toBe(lines);
+    await page.goto(`${stage.server.baseUrl}/receipts`);
+    await expect.poll(() => page.getByTestId('receipt-list').textContent()).toContain('PENNY Markt');
+    expect(new URL(page.url()).pathname).toBe('/receipts');
+    expect(receiptPath).toMatch(/^\/receipts\/[0-9a-f-]{36}$/);
     await context.close();
   });
 

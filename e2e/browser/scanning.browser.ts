@@ -50,7 +50,7 @@ describe('scanning in the PWA', () => {
     // Measured while the picture shows (the camera stops again once the code is read, about a second later).
     await page.waitForSelector('.scan-viewfinder[data-active]');
     expect(await viewfinder()).toEqual(idle);
-    await page.waitForSelector('[data-testid="review-sheet"]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="review-sheet"]');
     timings.decodeMs = Date.now() - started - timings.cameraReadyMs;
     expect(await page.locator('#review-heading').textContent()).toBe('Pencil lead');
     await page.screenshot({ path: join(TEST_OUTPUT, 'review-phone.png') });
@@ -130,7 +130,7 @@ describe('scanning in the PWA', () => {
     });
     const syncStarted = Date.now();
     await context.setOffline(false);
-    await expect.poll(() => page.getByTestId('queue-size').textContent(), { timeout: 15_000 }).toBe('0');
+    await expect.poll(() => page.getByTestId('queue-size').textContent()).toBe('0');
     timings.syncTwoMs = Date.now() - syncStarted;
     const waitingAtZero = () => page.evaluate(() => (window as unknown as { waitingAtZero: number[] }).waitingAtZero);
     await expect.poll(async () => (await waitingAtZero()).at(-1)).toBe(0);
@@ -154,7 +154,7 @@ describe('scanning in the PWA', () => {
     await api(elsewhere, 'POST', '/api/v1/auth/sessions/revoke-others');
     await other.close();
     await context.setOffline(false);
-    await expect.poll(() => page.locator('text=Please sign in again').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('text=Please sign in again').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('queue-size').textContent()).toBe('1');
     await context.close();
     console.log(`scanner timings: ${JSON.stringify(timings)}`);

@@ -16,7 +16,7 @@ describe('the PWA and the API documentation in chromium', () => {
     page.on('pageerror', (error) => problems.push(error.message));
 
     await page.goto(stage.server.baseUrl);
-    await expect.poll(() => page.getByTestId('health-status').textContent(), { timeout: 10_000 }).toBe('ok');
+    await expect.poll(() => page.getByTestId('health-status').textContent()).toBe('ok');
     const registered = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return registration.active?.scriptURL ?? null;
@@ -98,7 +98,7 @@ describe('the PWA and the API documentation in chromium', () => {
     const blocked = await blockOtherHosts(context, stage.server.baseUrl);
     const page = await context.newPage();
     await page.goto(`${stage.server.baseUrl}/docs`);
-    await expect.poll(() => page.locator('.swagger-ui .info .title').textContent(), { timeout: 15_000 }).toContain('Household Inventory API');
+    await expect.poll(() => page.locator('.swagger-ui .info .title').textContent()).toContain('Household Inventory API');
     await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(3);
     await page.screenshot({ path: join(TEST_OUTPUT, 'docs.png') });
     expect(blocked).toEqual([]);
@@ -110,7 +110,7 @@ describe('the PWA and the API documentation in chromium', () => {
     const blocked = await blockOtherHosts(context, stage.server.baseUrl);
     const page = await context.newPage();
     await page.goto(`${stage.server.baseUrl}/redoc`);
-    await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toContain('Household Inventory API');
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Household Inventory API');
     await page.screenshot({ path: join(TEST_OUTPUT, 'redoc.png') });
     expect(blocked).toEqual([]);
     await context.close();

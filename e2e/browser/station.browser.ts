@@ -55,7 +55,7 @@ describe('a scanner station by the pantry door', () => {
     expect(pairingUrl).toMatch(new RegExp(`^${origin()}/station#pair=hinv_pat_[\\w-]+&name=Pantry\\+door$`));
     await owner.waitForSelector('[data-testid="station-pairing"] svg[role="img"][aria-label="QR code of the pairing link"]');
     const tokens = await ownerApi<{ name: string; scopes: string[] }[]>('GET', '/api/v1/auth/api-tokens');
-    expect(tokens).toEqual([expect.objectContaining({ name: 'Pantry door', scopes: ['catalog:read', 'scans:read', 'scans:write'] })]);
+    expect(tokens).toEqual([expect.objectContaining({ name: 'Pantry door', station: true, scopes: ['catalog:read', 'scans:read', 'scans:write'] })]);
     await owner.screenshot({ path: join(TEST_OUTPUT, 'station-pairing-desktop-light.png'), fullPage: true });
     expect(await seriousViolations(owner), 'pairing card').toEqual([]);
 
@@ -149,7 +149,7 @@ describe('a scanner station by the pantry door', () => {
     await station.goto(pairingUrl);
     await station.waitForSelector('[data-testid="station"]');
     await station.click('button:text-is("Start camera")');
-    await expect.poll(() => station.getByTestId('station-mode').textContent(), { timeout: 20_000 }).toBe('Open');
+    await expect.poll(() => station.getByTestId('station-mode').textContent()).toBe('Open');
     expect(await outcomeOf(station.locator('[data-testid="station-recent"] li').first())).toBe('mode');
   });
 

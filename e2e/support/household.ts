@@ -51,8 +51,8 @@ export async function addMember(owner: Browserless, role: 'admin' | 'member' | '
   return { browser, userId: accepted.user.id, email };
 }
 
-export async function createToken(browser: Browserless, scopes: ApiTokenScope[], name = 'test token'): Promise<{ id: string; token: string }> {
-  return browser.json('POST', '/api/v1/auth/api-tokens', { name, scopes });
+export async function createToken(browser: Browserless, scopes: ApiTokenScope[], name = 'test token', options: { station?: boolean } = {}): Promise<{ id: string; token: string; station: boolean }> {
+  return browser.json('POST', '/api/v1/auth/api-tokens', { name, scopes, ...options });
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -11,6 +11,6 @@ export async function rawRequest(port: number, request: string): Promise<{ statu
     });
     socket.on('end', () => resolve({ status: Number(text.split(' ')[1]), text }));
     socket.on('error', reject);
-    socket.setTimeout(5000, () => socket.destroy(new Error('raw request timed out')));
+    socket.setTimeout(30_000, () => socket.destroy(new Error('raw request timed out')));
   });
 }

@@ -55,7 +55,11 @@ export async function startServer(env: Record<string, string> = {}, options: { k
   const { child, output } = launch({ DATA_DIR: dataDir, PORT: String(port), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  const deadline = Date.now() + 20_000;
+  // 'close' comes after 'exit' once stdout and stderr are drained: all output has arrived.
+  const closed = new Promise<void>((resolveClose) => child.once('close', () => resolveClose()));
+  // A bound for a server that never answers, inside the tiers' 120 s hook timeout; a healthy one
+  // is used the moment it answers.
+  const deadline = Date.now() + 100_000;
   for (;;) {
     const exitCode = await Promise.race([exited, new Promise<undefined>((r) => setTimeout(r, 50, undefined))]);
     if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before it was healthy:\n${output()}`);
@@ -63,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}, options: { k
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 20 s:\n${output()}`);
+      throw new Error(`server did not become healthy within 100 s:\n${output()}`);
     }
   }
   return {
@@ -76,13 +80,14 @@ export async function startServer(env: Record<string, string> = {}, options: { k
         child.kill('SIGTERM');
         await exited;
       }
+      await closed;
       if (!options.keepDataDir && !env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** Runs the server with a configuration that must stop it; resolves with its exit code and output. */
-export async function runUntilExit(env: Record<string, string>, timeoutMs = 15_000): Promise<{ code: number | null; output: string }> {
+export async function runUntilExit(env: Record<string, string>, timeoutMs = 45_000): Promise<{ code: number | null; output: string }> {
   const { child, output } = launch({ DATA_DIR: tempDataDir(), PORT: String(await freePort()), ...env });
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const code = await new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));

@@ -1740,6 +1740,13 @@ export interface components {
             expires_days?: number;
             name: string;
             scopes: ("status:read" | "catalog:read" | "stock:read" | "shopping:read" | "shopping:write" | "scans:read" | "scans:write")[];
+            /**
+             * @description A scanner station's token (our addition): scans made with it carry its name as
+             *     `station_name` and are listed under `GET /api/v1/scans/from-stations`. Other tokens (Home
+             *     Assistant, scripts) leave `station_name` null.
+             * @default false
+             */
+            station?: boolean;
         };
         ApiTokenCreatedResponse: {
             created_at: string;
@@ -1748,6 +1755,8 @@ export interface components {
             last_used_at?: string | null;
             name: string;
             scopes: ("status:read" | "catalog:read" | "stock:read" | "shopping:read" | "shopping:write" | "scans:read" | "scans:write")[];
+            /** @description Created as a scanner station: scans made with it carry its name as `station_name`. */
+            station: boolean;
             /** @description The bearer value. It is shown only in this answer and cannot be retrieved again. */
             token: string;
             /** @description `hinv_pat_` plus the token's 8-character prefix, to recognise it. */
@@ -1760,6 +1769,8 @@ export interface components {
             last_used_at?: string | null;
             name: string;
             scopes: ("status:read" | "catalog:read" | "stock:read" | "shopping:read" | "shopping:write" | "scans:read" | "scans:write")[];
+            /** @description Created as a scanner station: scans made with it carry its name as `station_name`. */
+            station: boolean;
             /** @description `hinv_pat_` plus the token's 8-character prefix, to recognise it. */
             token_prefix: string;
         };

@@ -150,6 +150,49 @@ describe('the SQLite database (real file, committed migrations)', () => {
     expect(await storedIds('stray')).toEqual([]);
   });
 
+  it('gives an exclusive run the write path to itself: earlier writes first, later ones after it, none in its transaction', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolveGate) => (release = resolveGate));
+    const seen: string[][] = [];
+    const before = database.write(insertState('alone-before'));
+    const run = database.exclusive(async (transaction) => {
+      seen.push(await storedIds('alone-'));
+      await transaction((manager) => manager.createQueryBuilder().delete().from(ExperienceStateEntity).execute());
+      // File work and other waits inside the run: writes queued meanwhile must not start.
+      await gate;
+      seen.push(await storedIds('alone-'));
+      return 'erased';
+    });
+    const during = database.write(insertState('alone-during'));
+    const later = database.writeLater(insertState('alone-later'));
+    let duringDone = false;
+    void during.then(() => (duringDone = true));
+    await before;
+    await new Promise((settled) => setImmediate(settled));
+    await new Promise((settled) => setImmediate(settled));
+    expect(duringDone).toBe(false);
+    release();
+    expect(await run).toBe('erased');
+    await Promise.all([during, later]);
+    // The earlier write was there for the run (and erased by it); the later ones landed after it.
+    expect(seen).toEqual([['alone-before'], []]);
+    expect(await storedIds('alone-')).toEqual(['alone-during', 'alone-later']);
+  });
+
+  it('refuses an exclusive run whose transaction fails, keeps nothing of it and goes on with the queue', async () => {
+    await database.write(insertState('failed-kept'));
+    const run = database.exclusive(async (transaction) =>
+      transaction(async (manager) => {
+        await manager.createQueryBuilder().delete().from(ExperienceStateEntity).execute();
+        throw new Error('the erasure failed half-way');
+      }),
+    );
+    const after = database.write(insertState('failed-after'));
+    await expect(run).rejects.toThrow('half-way');
+    await after;
+    expect(await storedIds('failed-')).toEqual(['failed-after', 'failed-kept']);
+  });
+
   it('stores the experience state per user', async () => {
     const service = new ExperienceService(database);
     const principal: Principal = { kind: 'session', userId: 'user-a', householdId: 'h', role: 'member', locale: 'de' };

@@ -6,7 +6,12 @@ interface Unit {
   work: (manager: EntityManager) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** Runs alone, outside any batch (`exclusive()`): `work` is then ignored. */
+  alone?: () => Promise<void>;
 }
+
+/** Runs `work` in a transaction of its own, inside an `exclusive()` run. */
+export type OwnTransaction = <T>(work: (manager: EntityManager) => Promise<T> | T) => Promise<T>;
 
 /** How long a `writeLater()` unit waits for a batch to join before it starts one. */
 const LATER_WITHIN_MS = 20;
@@ -84,6 +89,36 @@ export class Database {
     return written;
   }
 
+  /**
+   * Runs `run` with the write path to itself, for work that must find the database and the files
+   * at rest and leave them so (the erasure): the writes queued before it are committed first, no
+   * write joins its transaction, and none starts until `run` has finished, its file work included.
+   * `transaction` runs a unit in a transaction of its own. `run` must not call `write()` (it would
+   * wait for itself).
+   */
+  exclusive<T>(run: (transaction: OwnTransaction) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      // Settles once its batch of one has fully ended (a refused unit is settled before the
+      // batch's COMMIT or ROLLBACK ran), so the run never goes on inside an open transaction.
+      const transaction: OwnTransaction = async <R>(work: (manager: EntityManager) => Promise<R> | R) => {
+        const settled: ({ value: R } | { error: unknown })[] = [];
+        await this.commitBatch([
+          { work: async (manager) => work(manager), resolve: (value) => settled.push({ value: value as R }), reject: (error) => settled.push({ error }) },
+        ]);
+        // The last word counts: a unit that ran can still be refused when its commit fails.
+        const outcome = settled.at(-1) ?? { error: new Error('the transaction did not settle') };
+        if ('error' in outcome) throw outcome.error;
+        return outcome.value;
+      };
+      const alone = () => run(transaction).then(resolve, reject);
+      this.queue.push({ work: async () => undefined, resolve: () => undefined, reject, alone });
+      if (!this.draining) {
+        this.draining = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
   private enqueue<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work: async (manager) => work(manager), resolve: resolve as (value: unknown) => void, reject });
@@ -95,8 +130,16 @@ export class Database {
     this.laterTimer = undefined;
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue;
-        this.queue = [];
+        const first = this.queue[0];
+        if (first.alone) {
+          this.queue.shift();
+          await first.alone();
+          continue;
+        }
+        // A batch ends before the next unit that runs alone.
+        const alone = this.queue.findIndex((unit) => unit.alone);
+        const batch = alone === -1 ? this.queue : this.queue.slice(0, alone);
+        this.queue = alone === -1 ? [] : this.queue.slice(alone);
         await this.commitBatch(batch);
       }
     } finally {

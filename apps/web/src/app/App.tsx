@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../ui';
 import { createQueryClient } from '../lib/query-client';
 import { queryPersister } from '../lib/query-persister';
-import { persistOptions } from './offline-cache';
+import { persistOptionsFor } from './offline-cache';
 import { paths } from './paths';
 import { Shell } from './Shell';
 
@@ -18,7 +18,7 @@ export function App() {
   return (
     <PersistQueryClientProvider
       client={queryClient}
-      persistOptions={{ ...persistOptions, persister: queryPersister }}
+      persistOptions={{ ...persistOptionsFor(queryClient), persister: queryPersister }}
       // What came back from the device is what was last seen, not what is true now (another tab or
       // device may have changed it seconds ago): shown at once, and fetched again where possible.
       onSuccess={() => void queryClient.invalidateQueries()}

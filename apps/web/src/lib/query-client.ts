@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-result';
 
 /** How long a list counts as fresh: screens switch back and forth often, the data rarely changes. */
@@ -12,11 +12,22 @@ const FRESH_MS = 30_000;
 export const KEEP_CACHED_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * TanStack Query believes it is online until an `offline` event says otherwise, and a page loaded
+ * without a network never gets one: its queries would run, fail and retry as errors, and the
+ * refetch when the network comes back would be skipped (there was no change to online). It starts
+ * from what the browser knows, and follows the `online`/`offline` events from there.
+ */
+export function followBrowserConnection(): void {
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
+}
+
+/**
  * The one query client: lists cached and shared between screens, refetched when the window
  * gets focus again and when the connection comes back. A request the server refused (4xx) is
  * not retried (asking again gives the same answer); a network failure or 5xx is retried twice.
  */
 export function createQueryClient(): QueryClient {
+  followBrowserConnection();
   return new QueryClient({
     defaultOptions: {
       queries: {

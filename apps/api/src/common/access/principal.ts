@@ -12,8 +12,8 @@ export interface Principal {
   authenticatedAt?: Date;
   /** Bearer tokens only. */
   tokenId?: string;
-  /** The token's name: scans made with it say where they came from (a scanner station). */
-  tokenName?: string;
+  /** A scanner station's token only: its name, which the scans made with it carry. */
+  stationName?: string;
   scopes?: readonly ApiTokenScope[];
 }
 

@@ -1,5 +1,5 @@
 import type { Locale } from '@hinv/shared';
-import { getMetadataStorage, type ValidationError } from 'class-validator';
+import { getMetadataStorage, IS_DATE_STRING, IS_ISO8601, IS_UUID, type ValidationError } from 'class-validator';
 import { CONNECTOR_URL_MESSAGES, CONNECTOR_URL_MESSAGES_DE } from '../http/connector-url.js';
 
 /** One validation message in both interface languages; the error filter picks the caller's. */
@@ -39,10 +39,10 @@ const TEMPLATES: Record<string, Template> = {
   isObject: (f) => ({ en: `${f} must be an object`, de: `${f} muss ein Objekt sein` }),
   nestedValidation: (f) => ({ en: `${f} must be an object or a list of objects`, de: `${f} muss ein Objekt oder eine Liste von Objekten sein` }),
   isUrl: (f) => ({ en: `${f} must be a URL`, de: `${f} muss eine URL sein` }),
-  isUUID: (f) => ({ en: `${f} must be a UUID`, de: `${f} muss eine UUID sein` }),
+  [IS_UUID]: (f) => ({ en: `${f} must be a UUID`, de: `${f} muss eine UUID sein` }),
   isEmail: (f) => ({ en: `${f} must be an e-mail address`, de: `${f} muss eine E-Mail-Adresse sein` }),
-  isISO8601: (f) => ({ en: `${f} must be a date YYYY-MM-DD`, de: `${f} muss ein Datum JJJJ-MM-TT sein` }),
-  isDateString: (f) => ({ en: `${f} must be a date YYYY-MM-DD`, de: `${f} muss ein Datum JJJJ-MM-TT sein` }),
+  [IS_ISO8601]: (f) => ({ en: `${f} must be a date YYYY-MM-DD`, de: `${f} muss ein Datum JJJJ-MM-TT sein` }),
+  [IS_DATE_STRING]: (f) => ({ en: `${f} must be a date YYYY-MM-DD`, de: `${f} muss ein Datum JJJJ-MM-TT sein` }),
   matches: (f) => ({ en: `${f} has the wrong format`, de: `${f} hat das falsche Format` }),
   equals: (f, [expected]) => ({ en: `${f} must be exactly "${String(expected)}"`, de: `${f} muss genau „${String(expected)}“ lauten` }),
 };

@@ -1,8 +1,10 @@
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import * as classValidator from 'class-validator';
+import { IsDateString, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested, ValidationTypes } from 'class-validator';
 import { Type } from 'class-transformer';
 import { describe, expect, it } from 'vitest';
 import { ApiException } from './api-exception.js';
-import { ApiValidationPipe, RequestValidationException, type ValidationIssue } from './validation.js';
+import { OptionalCalendarDate } from './calendar-date.js';
+import { ApiValidationPipe, ERROR_TYPES, RequestValidationException, type ValidationIssue } from './validation.js';
 
 class Line {
   @IsInt()
@@ -99,5 +101,49 @@ describe('ApiValidationPipe', () => {
 
   it('refuses a body that is not an object', async () => {
     expect(await issuesFor('text')).toEqual([{ loc: ['body'], msg: 'Input should be a valid JSON object', type: 'model_attributes_type' }]);
+  });
+});
+
+class Dated {
+  @IsOptional()
+  @OptionalCalendarDate()
+  best_before_date?: string | null;
+
+  @IsOptional()
+  @IsDateString()
+  at?: string;
+
+  @IsOptional()
+  @IsUUID()
+  id?: string;
+}
+
+describe('error types', () => {
+  const typesFor = async (value: unknown) => {
+    try {
+      await new ApiValidationPipe().transform(value, { type: 'body', metatype: Dated });
+    } catch (error) {
+      if (error instanceof RequestValidationException) return error.issues.map((issue) => [issue.loc.at(-1), issue.type]);
+      throw error;
+    }
+    return [];
+  };
+
+  it('calls a date that is no date date_parsing, as the map says', async () => {
+    expect(await typesFor({ best_before_date: '2027-02-30' })).toContainEqual(['best_before_date', 'date_parsing']);
+    expect(await typesFor({ best_before_date: 'tomorrow' })).toContainEqual(['best_before_date', 'date_parsing']);
+    expect(await typesFor({ at: 'not a date' })).toEqual([['at', 'date_parsing']]);
+  });
+
+  it('calls an id that is no UUID uuid_parsing', async () => {
+    expect(await typesFor({ id: 'not-a-uuid' })).toEqual([['id', 'uuid_parsing']]);
+  });
+
+  it('maps only names class-validator reports (a misspelt one would never match)', () => {
+    const reported = new Set<string>([
+      ...Object.values(ValidationTypes).filter((name): name is string => typeof name === 'string'),
+      ...Object.entries(classValidator).filter(([key, value]) => /^[A-Z0-9_]+$/.test(key) && typeof value === 'string').map(([, value]) => value as string),
+    ]);
+    expect(Object.keys(ERROR_TYPES).filter((name) => !reported.has(name))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
-import type { ValidationError as ClassValidatorError } from 'class-validator';
+import { IS_DATE_STRING, IS_ISO8601, IS_UUID, type ValidationError as ClassValidatorError } from 'class-validator';
 import type { Locale } from '@hinv/shared';
 import { assertJsonDepth } from '../http/body-limits.js';
 import { constraintText, FIXED_TEXTS, type LocalizedText } from './validation-messages.js';
@@ -17,8 +17,13 @@ export interface LocalizedIssue {
   type: string;
 }
 
-/** class-validator constraint names mapped to the error types FastAPI clients already know. */
-const ERROR_TYPES: Record<string, string> = {
+/**
+ * class-validator constraint names mapped to the error types FastAPI clients already know. Names
+ * whose spelling differs from the decorator's (`isIso8601` for `@IsISO8601`) come from
+ * class-validator's own constants.
+ */
+export const ERROR_TYPES: Record<string, string> = {
+  whitelistValidation: 'extra_forbidden',
   isDefined: 'missing',
   isNotEmpty: 'missing',
   isString: 'string_type',
@@ -39,9 +44,9 @@ const ERROR_TYPES: Record<string, string> = {
   isArray: 'list_type',
   isObject: 'dict_type',
   isUrl: 'url_parsing',
-  isUUID: 'uuid_parsing',
-  isISO8601: 'date_parsing',
-  isDateString: 'date_parsing',
+  [IS_UUID]: 'uuid_parsing',
+  [IS_ISO8601]: 'date_parsing',
+  [IS_DATE_STRING]: 'date_parsing',
   matches: 'string_pattern_mismatch',
   equals: 'literal_error',
   nestedValidation: 'model_type',

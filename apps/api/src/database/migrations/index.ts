@@ -18,6 +18,7 @@ import { ReceiptImport1795452259752 } from './1795452259752-receipt-import.js';
 import { BudgetSettings1795460000000 } from './1795460000000-budget-settings.js';
 import { Notifications1795480000000 } from './1795480000000-notifications.js';
 import { ScanStationName1795500000000 } from './1795500000000-scan-station-name.js';
+import { ApiTokenStation1795520000000 } from './1795520000000-api-token-station.js';
 import { PrivacyAuditActions1795530000000 } from './1795530000000-privacy-audit-actions.js';
 import { LoginFailureAccounts1795636598868 } from './1795636598868-login-failure-accounts.js';
 
@@ -42,6 +43,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   BudgetSettings1795460000000,
   Notifications1795480000000,
   ScanStationName1795500000000,
+  ApiTokenStation1795520000000,
   PrivacyAuditActions1795530000000,
   LoginFailureAccounts1795636598868,
 ];

@@ -28,6 +28,10 @@ export class ApiTokenEntity {
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash: string;
 
+  /** Created as a scanner station: scans made with it carry its name as `station_name`. */
+  @Column({ type: 'boolean', default: false })
+  station: boolean;
+
   /** Sorted, de-duplicated scopes. */
   @Column({ type: 'simple-json' })
   scopes: ApiTokenScope[];

@@ -18,6 +18,8 @@ export interface CredentialRow {
 
 export interface TokenRow extends CredentialRow {
   name: string;
+  /** SQLite's boolean: 1 for a scanner station's token. */
+  station: number;
   scopes: string;
   last_used_at: string | null;
 }
@@ -28,7 +30,7 @@ export interface SessionRow extends CredentialRow {
 }
 
 const USER_COLUMNS = 'u.id AS user_id, u.household_id, u.role, u.preferred_locale, u.active';
-export const TOKEN_BY_HASH_SQL = `SELECT t.id, t.name, t.scopes, t.expires_at, t.revoked_at, t.last_used_at, ${USER_COLUMNS} FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${boundText()}`;
+export const TOKEN_BY_HASH_SQL = `SELECT t.id, t.name, t.station, t.scopes, t.expires_at, t.revoked_at, t.last_used_at, ${USER_COLUMNS} FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${boundText()}`;
 export const SESSION_BY_HASH_SQL = `SELECT s.id, s.expires_at, s.revoked_at, s.last_seen_at, s.authenticated_at, ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${boundText()}`;
 
 /**

@@ -45,7 +45,7 @@ export class AuthCredentialResolver extends CredentialResolver {
       await this.tokens.noteUse(token.id, token.last_used_at);
       return {
         outcome: 'valid',
-        principal: { kind: 'token', userId: token.user_id, householdId: token.household_id, role: token.role, locale: token.preferred_locale, tokenId: token.id, tokenName: token.name, scopes: token.scopes },
+        principal: { kind: 'token', userId: token.user_id, householdId: token.household_id, role: token.role, locale: token.preferred_locale, tokenId: token.id, stationName: token.station ? token.name : undefined, scopes: token.scopes },
       };
     }
     const cookie = sessionCookieOf(request);

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Database } from '../../database/database.js';
+import { Database, type OwnTransaction } from '../../database/database.js';
 import { AuthService } from '../auth/auth.service.js';
 import type { HouseholdEraseResponse } from './dto/privacy.dto.js';
 
@@ -82,10 +82,20 @@ export class ErasureService {
   }
 
   async erase(): Promise<HouseholdEraseResponse> {
+    // The write path is the erasure's for its whole run: writes queued before it are committed
+    // (and erased), none shares its transaction (where it would outlive the erasure, or fail it at
+    // the commit with a reference to a deleted row), and none lands between the rows and the files.
+    const erased = await this.database.exclusive((transaction) => this.eraseAtRest(transaction));
+    await this.auth.ensureEnvironmentOwner();
+    this.logger.log('The installation was erased');
+    return { ...erased, completed_at: this.clock.now().toISOString() };
+  }
+
+  private async eraseAtRest(transaction: OwnTransaction): Promise<Omit<HouseholdEraseResponse, 'completed_at'>> {
     const receipts = await tally(this.receiptsDir);
     const images = await tally(this.productImagesDir);
     const sqlite = this.database.sqlite;
-    await this.database.write(() => {
+    await transaction(() => {
       sqlite.pragma('secure_delete = ON');
       try {
         // Everything goes, so references between tables are checked only at the commit.
@@ -115,15 +125,12 @@ export class ErasureService {
         this.logger.warn({ message: 'WAL not truncated after erasure', error: String(error) });
       }
     }
-    await this.auth.ensureEnvironmentOwner();
-    this.logger.log('The installation was erased');
     return {
       deleted: true,
       deleted_receipt_files: receipts.files,
       deleted_receipt_bytes: receipts.bytes,
       deleted_product_image_files: images.files,
       deleted_product_image_bytes: images.bytes,
-      completed_at: this.clock.now().toISOString(),
     };
   }
 }

@@ -113,8 +113,11 @@ describe('the export archive on a real database', () => {
   it('releases its snapshot when the download is abandoned half-way', async () => {
     const download = await writeExport(sources, { includeReceiptFiles: true, generatedAt: new Date(), householdName: 'Haus', serviceVersion: 'test' });
     await new Promise<void>((resolveRead) => download.stream.once('data', () => resolveRead()));
-    download.stream.destroy();
-    await new Promise((settled) => setTimeout(settled, 50));
+    // The export ends its snapshot when its stream closes (a listener registered before this one).
+    await new Promise((closed) => {
+      download.stream.once('close', closed);
+      download.stream.destroy();
+    });
     // No read snapshot is left open: a checkpoint can take the whole WAL back into the database.
     const db = new Sqlite(sources.databaseFile, { timeout: 100 });
     db.prepare("INSERT INTO audit_events (created_at, category, action, outcome, status_code) VALUES ('now', 'api', 'x', 'success', 200)").run();

@@ -123,8 +123,9 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         key: 'api_tokens',
         table: 'api_tokens',
         // Not token_hash, prefix.
-        columns: ['id', 'user_id', 'name', 'scopes', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'],
+        columns: ['id', 'user_id', 'name', 'station', 'scopes', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'],
         json: ['scopes'],
+        booleans: ['station'],
         count: 'api_tokens',
         orderBy: 'created_at, id',
       },

@@ -150,7 +150,7 @@ export class ScansService {
       confirmKey: null,
       actionResult: null,
       createdBy: principal.userId,
-      stationName: principal.kind === 'token' ? (principal.tokenName ?? null) : null,
+      stationName: principal.stationName ?? null,
       createdAt: now,
       updatedAt: now,
     };

@@ -14,6 +14,7 @@ import { formatDay, formatMoney } from '../../lib/format';
 import { useOnline } from '../../lib/use-online';
 import { Badge, Banner, Button, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
 import { receiptKeys } from './receipt-keys';
+import { SHARED_LIMIT } from './shared-receipts';
 import { SharedReceiptList } from './SharedReceiptList';
 import { sendReceipt, type UploadProgress } from './upload-receipt';
 import { UploadProgressBar } from './UploadProgressBar';
@@ -44,8 +45,25 @@ export function ReceiptsScreen() {
   const receipts = useQuery({ queryKey: receiptKeys.list, queryFn: () => ok(api.GET('/api/v1/receipts')) });
   const refreshReceipts = useCallback(() => void queryClient.invalidateQueries({ queryKey: receiptKeys.all }), [queryClient]);
   const shared = useSharedReceipts(canQueue, refreshReceipts);
+  const [queueFull, setQueueFull] = useState(false);
+  // A file chosen without a connection waits on the device with the shared ones, and is sent
+  // with them once the browser is back online.
+  const keepForLater = useCallback(
+    async (file: File) => {
+      const kept = await shared.keep(file);
+      setQueueFull(!kept);
+      // The browser believes it is online (the connection dropped on the way): one more try now.
+      if (kept && navigator.onLine) shared.retry();
+      return kept;
+    },
+    [shared],
+  );
   const upload = useMutation({
     mutationFn: (file: File) => sendReceipt(file, setProgress),
+    onError: (error, file) => {
+      // The connection dropped on the way: kept like a file chosen offline, nothing to say twice.
+      if (error instanceof ApiError && error.status === 0 && canQueue) void keepForLater(file).then((kept) => kept && upload.reset());
+    },
     onSettled: () => {
       setProgress(null);
       refreshReceipts();
@@ -64,7 +82,14 @@ export function ReceiptsScreen() {
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) upload.mutate(file);
+    if (!file) return;
+    setQueueFull(false);
+    if (!navigator.onLine && canQueue) {
+      upload.reset();
+      void keepForLater(file);
+    } else {
+      upload.mutate(file);
+    }
   };
 
   return (
@@ -136,6 +161,11 @@ export function ReceiptsScreen() {
         {problem && (
           <Banner tone="danger" role="alert">
             {problem}
+          </Banner>
+        )}
+        {queueFull && (
+          <Banner tone="warning" role="alert" data-testid="receipt-queue-full">
+            {t('receipts.queueFull', { count: SHARED_LIMIT })}
           </Banner>
         )}
         <SharedReceiptList view={shared} online={online} canUpload={canQueue} />

@@ -19,6 +19,11 @@ export interface SharedReceiptsView {
   /** Why the last run stopped with files still waiting (no connection, sign-in, role, server). */
   stoppedBy: UploadProblem | null;
   retry(): void;
+  /**
+   * Queues a file chosen on this screen that cannot be sent now (offline, or the connection
+   * dropped): it waits and is sent like a shared one. False when the queue is full.
+   */
+  keep(file: File): Promise<boolean>;
   remove(id: string): Promise<void>;
   dismiss(id: string): void;
 }
@@ -85,7 +90,16 @@ export function useSharedReceipts(canUpload: boolean, onUploaded: () => void): S
     [refresh],
   );
 
+  const keep = useCallback(
+    async (file: File) => {
+      const { kept } = await (await sharedQueue()).add([{ name: file.name, type: file.type, data: await file.arrayBuffer() }]);
+      await refresh();
+      return kept.length === 1;
+    },
+    [refresh],
+  );
+
   const dismiss = useCallback((id: string) => setResults((before) => before.filter((result) => result.entry.id !== id)), []);
 
-  return { waiting, active, results, stoppedBy, retry: () => void sync(), remove, dismiss };
+  return { waiting, active, results, stoppedBy, retry: () => void sync(), keep, remove, dismiss };
 }

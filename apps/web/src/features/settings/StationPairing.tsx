@@ -34,7 +34,7 @@ export function StationPairing({ onCreated }: { onCreated: () => void }) {
     event.preventDefault();
     setFailed(false);
     const stationName = name.trim();
-    const result = await withRecentAuth(() => api.POST('/api/v1/auth/api-tokens', { body: { name: stationName, scopes: [...STATION_SCOPES], expires_days: STATION_DAYS } }));
+    const result = await withRecentAuth(() => api.POST('/api/v1/auth/api-tokens', { body: { name: stationName, scopes: [...STATION_SCOPES], expires_days: STATION_DAYS, station: true } }));
     if (!result) return;
     if (!result.data) return setFailed(true);
     setLink(pairingLink(window.location.origin, { token: result.data.token, name: stationName }));

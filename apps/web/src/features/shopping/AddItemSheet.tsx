@@ -94,7 +94,8 @@ export function AddItemSheet({ online, loadSaved, save, onClose, onAdd }: AddIte
         ) : results.length === 0 ? (
           <p className="shopping-muted">{t('shopping.add.noMatch')}</p>
         ) : (
-          <List className="shopping-add-results" aria-label={t('shopping.add.results')} data-testid="add-results">
+          // data-query: the search these rows answer (rows of an earlier search are replaced when its answer comes).
+          <List className="shopping-add-results" aria-label={t('shopping.add.results')} data-testid="add-results" data-query={query}>
             {results.slice(0, 50).map((product) => (
               <ListRow
                 key={product.id}

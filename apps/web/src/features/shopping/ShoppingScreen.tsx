@@ -13,7 +13,7 @@ import { AddItemSheet } from './AddItemSheet';
 import { NotesSheet } from './NotesSheet';
 import { RefillSheet } from './RefillSheet';
 import { groupByProductGroup } from './shopping-groups';
-import type { RefusedChange } from './shopping-queue';
+import { CHANGE_LIMIT, type RefusedChange } from './shopping-queue';
 import type { ShoppingRowView } from './shopping-view';
 import { ShoppingRow } from './ShoppingRow';
 import { lookOf, useShopping } from './use-shopping';
@@ -105,6 +105,11 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
           }
         >
           {t('shopping.sync.kept')}
+        </Banner>
+      )}
+      {shopping.full && (
+        <Banner tone="warning" role="alert" title={t('shopping.sync.fullTitle')} data-testid="shopping-full">
+          {t('shopping.sync.full', { count: CHANGE_LIMIT })}
         </Banner>
       )}
       {shopping.needsSignIn && (

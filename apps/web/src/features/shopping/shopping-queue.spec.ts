@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openShoppingDatabase, ShoppingQueue, type Item, type ItemLook, type QueuedChange, type SendOutcome } from './shopping-queue';
+import { CHANGE_LIMIT, openShoppingDatabase, QueueFullError, ShoppingQueue, type Item, type ItemLook, type QueuedChange, type SendOutcome } from './shopping-queue';
 import { applyWaiting } from './shopping-view';
 
 const look = (label: string, productId = label.toLowerCase()): ItemLook => ({
@@ -109,6 +109,24 @@ describe('ShoppingQueue (fake IndexedDB)', () => {
       ['Milk', 3, 0],
       ['Bread', 2, 0],
     ]);
+  });
+
+  it('refuses new changes at 100 waiting, as the scan queue does, and keeps every one already waiting', async () => {
+    expect(CHANGE_LIMIT).toBe(100);
+    for (let i = 0; i < CHANGE_LIMIT / 2; i += 1) {
+      await queue.enqueueAdd({ productId: `p${i}`, desiredQuantity: 1, notes: '', look: look(`Product ${i}`), madeOnline: false });
+      await update('milk', 'amount', { desired_quantity: i + 2 });
+    }
+    await expect(queue.enqueueAdd({ productId: 'one-more', desiredQuantity: 1, notes: '', look: look('One more'), madeOnline: false })).rejects.toBeInstanceOf(QueueFullError);
+    await expect(update('rice', 'check', { checked: true })).rejects.toBeInstanceOf(QueueFullError);
+    const waiting = await queue.list();
+    expect(waiting).toHaveLength(CHANGE_LIMIT);
+    expect([waiting[0].look.label, waiting.at(-1)?.look.label]).toEqual(['Product 0', 'Milk']);
+    // Once some are sent, there is room again.
+    await queue.sync(server.send);
+    expect(await queue.size()).toBe(0);
+    await update('rice', 'check', { checked: true });
+    expect(await queue.size()).toBe(1);
   });
 
   it('sends a change whose answer was lost again with the same key: written once', async () => {

@@ -98,6 +98,20 @@ interface ShoppingSchema extends DBSchema {
   snapshots: { key: string; value: { key: 'list'; value: ListSnapshot } | { key: 'products'; value: ProductChoice[] } };
 }
 
+/**
+ * At most this many changes wait on the device, the scan queue's rule: past it a new change is
+ * refused with a message, and nothing already waiting is dropped to make room.
+ */
+export const CHANGE_LIMIT = 100;
+
+/** A change refused because `CHANGE_LIMIT` changes are waiting already. */
+export class QueueFullError extends Error {
+  constructor() {
+    super(`${CHANGE_LIMIT} changes are waiting already`);
+    this.name = 'QueueFullError';
+  }
+}
+
 /** Not the scan queue's database: each feature owns its own, so neither has to know the other's versions. */
 const DB_NAME = 'household-inventory-shopping';
 const KNOWN_LIMIT = 500;
@@ -161,8 +175,14 @@ export class ShoppingQueue {
     private readonly newId: () => string = () => crypto.randomUUID(),
   ) {}
 
+  /** Queues a change to an item; throws `QueueFullError` when `CHANGE_LIMIT` changes wait already. */
   async enqueueUpdate(change: NewUpdate): Promise<QueuedUpdate> {
     const tx = this.db.transaction(['changes', 'known'], 'readwrite');
+    // Counted in the same read-write transaction, so two changes cannot both pass the limit.
+    if ((await tx.objectStore('changes').count()) >= CHANGE_LIMIT) {
+      await tx.done;
+      throw new QueueFullError();
+    }
     const known = tx.objectStore('known');
     let { target, baseUpdatedAt } = change;
     // The screen may still show an item added offline by its add, which has landed meanwhile.
@@ -178,10 +198,17 @@ export class ShoppingQueue {
     return entry;
   }
 
+  /** Queues a product put on the list; throws `QueueFullError` when `CHANGE_LIMIT` changes wait already. */
   async enqueueAdd(change: NewAdd): Promise<QueuedAdd> {
+    const tx = this.db.transaction('changes', 'readwrite');
+    if ((await tx.store.count()) >= CHANGE_LIMIT) {
+      await tx.done;
+      throw new QueueFullError();
+    }
     const id = this.newId();
     const entry: QueuedAdd = { ...change, kind: 'add', action: 'add', id, clientMutationId: `shop_${id}`, createdAt: this.now(), attempts: 0, lastError: null };
-    entry.seq = await this.db.add('changes', entry);
+    entry.seq = await tx.store.add(entry);
+    await tx.done;
     return entry;
   }
 

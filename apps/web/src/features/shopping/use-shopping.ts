@@ -4,7 +4,7 @@ import { useApi } from '../../app/api-context';
 import { sharedKeys } from '../../app/query-keys';
 import { ok } from '../../lib/api-result';
 import { sendChange } from './shopping-api';
-import { openShoppingDatabase, ShoppingQueue, type ChangeAction, type Item, type ItemLook, type ProductChoice, type QueuedChange, type RefusedChange, type SyncReport } from './shopping-queue';
+import { CHANGE_LIMIT, openShoppingDatabase, QueueFullError, ShoppingQueue, type ChangeAction, type Item, type ItemLook, type ProductChoice, type QueuedChange, type RefusedChange, type SyncReport } from './shopping-queue';
 import { applyWaiting, type ShoppingRowView } from './shopping-view';
 
 /** One queue per page, shared by every screen that mounts the list, so runs never overlap. */
@@ -43,6 +43,8 @@ export interface ShoppingState {
   refused: RefusedChange[];
   /** The last sync stopped because the session is gone; every change was kept. */
   needsSignIn: boolean;
+  /** A change was just refused because `CHANGE_LIMIT` changes are waiting; the waiting ones are kept. */
+  full: boolean;
   setChecked(row: ShoppingRowView, checked: boolean): Promise<void>;
   setAmount(row: ShoppingRowView, amount: number): Promise<void>;
   setNotes(row: ShoppingRowView, notes: string): Promise<void>;
@@ -74,6 +76,7 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
   const [waiting, setWaiting] = useState<QueuedChange[]>([]);
   const [refused, setRefused] = useState<RefusedChange[]>([]);
   const [needsSignIn, setNeedsSignIn] = useState(false);
+  const [refusedAsFull, setRefusedAsFull] = useState(false);
   const [online, setOnline] = useState(isOnline);
   const onRefusedRef = useRef(onRefused);
   onRefusedRef.current = onRefused;
@@ -158,15 +161,23 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
   const base = list.data ?? snapshot;
   const rows = useMemo(() => (base ? applyWaiting(base, waiting) : null), [base, waiting]);
 
+  /** A change the full queue refused: said on the screen, and nothing else happens. */
+  const refuseWhenFull = useCallback((error: unknown): null => {
+    if (!(error instanceof QueueFullError)) throw error;
+    setRefusedAsFull(true);
+    return null;
+  }, []);
+
   const queueChange = useCallback(
     async (row: ShoppingRowView, action: ChangeAction, body: { desired_quantity: number; checked: boolean; notes: string }) => {
       const queue = await shoppingQueue();
       const target = row.itemId !== null ? { itemId: row.itemId } : { addId: row.addId as string };
-      const change = await queue.enqueueUpdate({ action, target, baseUpdatedAt: row.item.updated_at, body, look: lookOf(row.item), madeOnline: isOnline() });
+      const change = await queue.enqueueUpdate({ action, target, baseUpdatedAt: row.item.updated_at, body, look: lookOf(row.item), madeOnline: isOnline() }).catch(refuseWhenFull);
+      if (!change) return;
       setWaiting((current) => [...current, change]);
       if (isOnline()) await sync();
     },
-    [sync],
+    [sync, refuseWhenFull],
   );
 
   return {
@@ -177,13 +188,15 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
     waiting: waiting.length,
     refused,
     needsSignIn,
+    full: refusedAsFull && waiting.length >= CHANGE_LIMIT,
     setChecked: (row, checked) =>
       queueChange(row, checked ? 'check' : 'uncheck', { desired_quantity: row.item.desired_quantity, notes: row.item.notes, checked }),
     setAmount: (row, amount) => queueChange(row, 'amount', { desired_quantity: amount, notes: row.item.notes, checked: row.checked }),
     setNotes: (row, notes) => queueChange(row, 'notes', { desired_quantity: row.item.desired_quantity, notes, checked: row.checked }),
     add: async (look, productId, amount, notes) => {
       const queue = await shoppingQueue();
-      const change = await queue.enqueueAdd({ productId, desiredQuantity: amount, notes, look, madeOnline: isOnline() });
+      const change = await queue.enqueueAdd({ productId, desiredQuantity: amount, notes, look, madeOnline: isOnline() }).catch(refuseWhenFull);
+      if (!change) return;
       setWaiting((current) => [...current, change]);
       if (isOnline()) await sync();
     },

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '@hinv/shared';
 
 export class ApiTokenScopeResponse {
@@ -16,6 +16,8 @@ export class ApiTokenResponse {
   token_prefix: string;
   @ApiProperty({ enum: API_TOKEN_SCOPES, isArray: true })
   scopes: ApiTokenScope[];
+  /** Created as a scanner station: scans made with it carry its name as `station_name`. */
+  station: boolean;
   expires_at: string;
   created_at: string;
   last_used_at?: string | null;
@@ -44,4 +46,13 @@ export class ApiTokenCreateInput {
   @Min(1)
   @Max(365)
   expires_days?: number = 90;
+
+  /**
+   * A scanner station's token (our addition): scans made with it carry its name as
+   * `station_name` and are listed under `GET /api/v1/scans/from-stations`. Other tokens (Home
+   * Assistant, scripts) leave `station_name` null.
+   */
+  @IsOptional()
+  @IsBoolean()
+  station?: boolean = false;
 }
