@@ -25,8 +25,12 @@ function keyOf(key: string): { code: string; keyCode: number; text?: string } {
  */
 export class Keyboard {
   private clock = 0;
+  private readonly cdp: CDPSession;
 
-  private constructor(private readonly cdp: CDPSession) {}
+  // Plain fields, no parameter properties: the benchmarks load this file with Node's type stripping.
+  private constructor(cdp: CDPSession) {
+    this.cdp = cdp;
+  }
 
   static async of(page: Page): Promise<Keyboard> {
     return new Keyboard(await page.context().newCDPSession(page));

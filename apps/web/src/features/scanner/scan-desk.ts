@@ -53,9 +53,14 @@ class ScanDesk {
     this.set({ sending: this.state.sending + change });
   }
 
-  /** A scan's draft: into the sheet, or behind the one in it. */
+  /**
+   * A scan's draft: into the sheet, or behind the one in it. The same unknown code scanned again
+   * before it was reviewed comes back as the same draft: it is reviewed once.
+   */
   receive(draft: Draft): void {
-    if (this.state.open) this.set({ behind: [...this.state.behind, draft] });
+    const { open, behind } = this.state;
+    if (open?.id === draft.id || behind.some((waiting) => waiting.id === draft.id)) return;
+    if (open) this.set({ behind: [...behind, draft] });
     else this.set({ open: draft });
   }
 
