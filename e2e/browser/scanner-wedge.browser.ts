@@ -171,8 +171,13 @@ describe('a keyboard-wedge scanner on the scan screen', () => {
 
   it('lets a person type a code in the field, in both settings, and looks it up on Enter', async () => {
     for (const setting of [false, true]) {
-      const context = await stage.browser.newContext({ viewport: SIZES.phone });
+      const context = await stage.browser.newContext({ viewport: SIZES.phone, colorScheme: setting ? 'dark' : 'light' });
       const page = await signedIn(context, origin(), setting);
+      if (setting) {
+        // Ticked, the screen says it is ready for the scanner; that is all the setting changes.
+        await page.getByTestId('wedge-ready').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(TEST_OUTPUT, 'wedge-ready-phone-dark.png') });
+      }
       const sent = watchResolves(page);
       const keyboard = await Keyboard.of(page);
       const code = freshCode();
