@@ -72,7 +72,8 @@ const heading = (page: Page) => page.locator('dialog[open] #review-heading').tex
 const waiting = (page: Page) => page.getByTestId('review-waiting').textContent();
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName);
 
-describe('a keyboard-wedge scanner on the scan screen', () => {
+// Three reconnect rounds and four sheet sizes take a while on a busy machine: each waits for app state.
+describe('a keyboard-wedge scanner on the scan screen', { timeout: 240_000 }, () => {
   const stage = useServerAndBrowser({ OFF_ENABLED: 'false' });
   const origin = () => stage.server.baseUrl.replace('127.0.0.1', 'localhost');
 
