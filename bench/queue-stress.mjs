@@ -3,14 +3,20 @@
 // fresh browser context and codes of its own, and plays three scenarios:
 //   two     offline, queue two codes (and one of them again), reload, reconnect;
 //   twenty  the same with twenty codes, half of them known products (local hits);
-//   camera  offline, queue ten codes, reconnect, and scan with the camera while the queue syncs.
+//   camera  offline, queue ten codes, reconnect, and scan with the camera while the queue syncs;
+//   wedge   offline, twenty codes from a keyboard-wedge scanner, reload into the offline shell,
+//           reconnect, and five more codes from the scanner at a person's pace (800 ms between
+//           codes, by the keys' time stamps) while the queue syncs: the sync's resolves are held
+//           and let go one per typed code, so every typed code arrives while the sync is under way.
 // After each scenario the queue must be empty; then every queued key must have its draft on the
 // server, once. Lost: a scan the device gave up (its entry left the queue) without a committed
 // draft. Duplicated: more drafts for a code than scans of it. The final count reads the database
 // file after the server has stopped, so an answered but never committed draft counts as lost.
 // Also reported: runs that failed (their entries still queued are not counted), camera scans sent
 // while queued resolves were still being answered, and resolved entries that came back to the queue.
-//   node bench/run.mjs queue-stress [--runs=100]
+// Typed during sync: a typed code (a known product, so each resolve makes a draft of its own)
+// without a draft is lost, one with more than one is duplicated.
+//   node bench/run.mjs queue-stress [--runs=100] [--only=wedge]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -63,6 +69,9 @@ const queuedEntries = (page) =>
       }),
   );
 
+/** A held resolve of a queued scan: let go by the wedge scenario, one per typed code. */
+const isQueuedResolve = (request) => request.url().endsWith('/api/v1/scans/resolve') && String(request.postDataJSON()?.client_mutation_id).startsWith('offline_');
+
 async function typeCodes(page, codes) {
   for (const code of codes) {
     await page.fill('input[name="code"]', code);
@@ -70,14 +79,19 @@ async function typeCodes(page, codes) {
   }
 }
 
-export async function run({ runs = 100 } = {}) {
+export async function run({ runs = 100, only = null } = {}) {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a positive whole number');
+  const SCENARIOS = ['two', 'twenty', 'camera', 'wedge'];
+  if (only && !SCENARIOS.includes(only)) throw new Error(`--only takes one of ${SCENARIOS.join(', ')}`);
+  const plays = (scenario) => !only || only === scenario;
+  const { Keyboard } = await import('../e2e/support/wedge.ts');
   const { chromium } = (await fromE2e('playwright-core')).default;
   const { barcodeVideo, fakeCameraArgs } = await import('../e2e/support/fake-camera.ts');
   const video = await barcodeVideo(CAMERA_CODE);
 
   const expected = []; // { run, scenario, code, key }
   const cameraScans = []; // { run, key, duringSync }
+  const typedScans = []; // { run, code, duringSync }
   // Entries that left the queue and came back: a sync still working through its own, older list
   // put one back after a failure although another sync had resolved it (resolved again later).
   const requeuedKeys = new Set();
@@ -127,6 +141,56 @@ export async function run({ runs = 100 } = {}) {
       for (const entry of entries) expected.push({ run, scenario, ...entry });
       await page.waitForSelector('nav.navigation');
     };
+    // Twenty codes from the scanner offline, a reload into the offline shell, then five typed by
+    // the scanner while the sync is provably under way (a queued resolve is held each time).
+    const wedgeDuringSync = async (context, page, run) => {
+      await page.waitForSelector('#scan-heading');
+      await until('wedge: no review sheet open', async () => {
+        if ((await page.locator('dialog[open]').count()) === 0) return true;
+        await page.keyboard.press('Escape');
+        return false;
+      }, 10_000);
+      const keyboard = await Keyboard.of(page);
+      const queued = Array.from({ length: 20 }, (_, i) => runCode(run, 400 + i));
+      const typed = Array.from({ length: 5 }, (_, i) => runCode(run, 300 + i));
+      for (const code of typed) await product(`Typed ${run}/${code}`, code);
+      await context.setOffline(true);
+      await noteRequeued(page);
+      for (const code of queued) await keyboard.scan(code);
+      const entries = await until('wedge: 20 queued', async () => {
+        const mine = (await queuedEntries(page)).filter((entry) => queued.includes(entry.code));
+        return mine.length === queued.length && mine;
+      }, 10_000);
+      await page.reload();
+      await page.waitForSelector('#scan-heading');
+
+      const held = [];
+      let holding = true;
+      await context.route('**/api/v1/scans/resolve', async (route) => {
+        if (holding && isQueuedResolve(route.request())) held.push(route);
+        else await route.continue();
+      });
+      const answers = new Map();
+      const note = (request, status) => {
+        const code = request.url().endsWith('/api/v1/scans/resolve') ? request.postDataJSON()?.barcode : null;
+        if (typed.includes(code)) answers.set(code, status);
+      };
+      page.on('response', (response) => note(response.request(), response.status()));
+      page.on('requestfailed', (request) => note(request, 0));
+      await context.setOffline(false);
+      for (const code of typed) {
+        await until('wedge: a queued resolve under way', async () => held.length > 0, 30_000);
+        await keyboard.type([...code, 'Enter'], 4, 800);
+        // Answered, or failed on the way (then it waits in the queue and the sync sends it).
+        await until(`wedge: ${code} sent`, async () => answers.has(code), 30_000);
+        typedScans.push({ run, code, status: answers.get(code) });
+        await held.shift()?.continue();
+      }
+      holding = false;
+      for (let route = held.shift(); route; route = held.shift()) await route.continue();
+      await drained(page, 'wedge', run, entries);
+      await until('wedge: typed codes left the queue', async () => !(await queuedEntries(page)).some((entry) => typed.includes(entry.code)), 30_000);
+    };
     const noteRequeued = async (page) => {
       const done = new Set(expected.map((entry) => entry.key));
       for (const entry of await queuedEntries(page)) if (done.has(entry.key)) requeuedKeys.add(entry.key);
@@ -151,48 +215,56 @@ export async function run({ runs = 100 } = {}) {
         await page.waitForSelector('#scan-heading');
 
         // Two scans (the second code twice), through a reload into the offline shell.
-        const two = [runCode(run, 0), runCode(run, 1), runCode(run, 0)];
-        const queuedTwo = await queueAndSync(context, page, 'two', run, two, { reload: true });
-        await context.setOffline(false);
-        await drained(page, 'two', run, queuedTwo);
+        if (plays('two')) {
+          const two = [runCode(run, 0), runCode(run, 1), runCode(run, 0)];
+          const queuedTwo = await queueAndSync(context, page, 'two', run, two, { reload: true });
+          await context.setOffline(false);
+          await drained(page, 'two', run, queuedTwo);
+        }
 
         // Twenty scans, every other one a local hit.
-        const twenty = Array.from({ length: 20 }, (_, i) => runCode(run, 100 + i));
-        await page.waitForSelector('#scan-heading');
-        const queuedTwenty = await queueAndSync(context, page, 'twenty', run, twenty, { reload: true });
-        await context.setOffline(false);
-        await drained(page, 'twenty', run, queuedTwenty);
+        if (plays('twenty')) {
+          const twenty = Array.from({ length: 20 }, (_, i) => runCode(run, 100 + i));
+          await page.waitForSelector('#scan-heading');
+          const queuedTwenty = await queueAndSync(context, page, 'twenty', run, twenty, { reload: true });
+          await context.setOffline(false);
+          await drained(page, 'twenty', run, queuedTwenty);
+        }
 
         // A camera scan (a local hit) while ten queued scans sync; each resolve takes 100 ms on the
         // way, so the sync is still running when the camera's code arrives.
-        const ten = Array.from({ length: 10 }, (_, i) => runCode(run, 200 + i));
-        await page.waitForSelector('#scan-heading');
-        const queuedTen = await queueAndSync(context, page, 'camera', run, ten, { reload: false });
-        await context.route('**/api/v1/scans/resolve', async (route) => {
-          await sleep(100);
-          await route.continue();
-        });
-        let cameraKey = null;
-        let cameraSentAt = Infinity;
-        let lastQueuedAnswerAt = 0;
-        page.on('request', (request) => {
-          if (!request.url().endsWith('/api/v1/scans/resolve')) return;
-          const body = request.postDataJSON();
-          if (body?.barcode !== CAMERA_CODE) return;
-          cameraKey = body.client_mutation_id;
-          cameraSentAt = Date.now();
-        });
-        page.on('response', (response) => {
-          if (response.url().endsWith('/api/v1/scans/resolve') && response.request().postDataJSON()?.barcode !== CAMERA_CODE) lastQueuedAnswerAt = Date.now();
-        });
-        await context.setOffline(false);
-        await page.click('text=Start camera');
-        await page.waitForSelector('[data-testid="review-sheet"]', { timeout: 20_000 });
-        await drained(page, 'camera', run, queuedTen);
-        if (!cameraKey) throw new Error('camera: no resolve request seen');
-        cameraScans.push({ run, key: cameraKey, duringSync: cameraSentAt < lastQueuedAnswerAt });
-        await sleep(200);
-        await noteRequeued(page);
+        if (plays('camera')) {
+          const ten = Array.from({ length: 10 }, (_, i) => runCode(run, 200 + i));
+          await page.waitForSelector('#scan-heading');
+          const queuedTen = await queueAndSync(context, page, 'camera', run, ten, { reload: false });
+          await context.route('**/api/v1/scans/resolve', async (route) => {
+            await sleep(100);
+            await route.continue();
+          });
+          let cameraKey = null;
+          let cameraSentAt = Infinity;
+          let lastQueuedAnswerAt = 0;
+          page.on('request', (request) => {
+            if (!request.url().endsWith('/api/v1/scans/resolve')) return;
+            const body = request.postDataJSON();
+            if (body?.barcode !== CAMERA_CODE) return;
+            cameraKey = body.client_mutation_id;
+            cameraSentAt = Date.now();
+          });
+          page.on('response', (response) => {
+            if (response.url().endsWith('/api/v1/scans/resolve') && response.request().postDataJSON()?.barcode !== CAMERA_CODE) lastQueuedAnswerAt = Date.now();
+          });
+          await context.setOffline(false);
+          await page.click('text=Start camera');
+          await page.waitForSelector('[data-testid="review-sheet"]', { timeout: 20_000 });
+          await drained(page, 'camera', run, queuedTen);
+          if (!cameraKey) throw new Error('camera: no resolve request seen');
+          cameraScans.push({ run, key: cameraKey, duringSync: cameraSentAt < lastQueuedAnswerAt });
+          await sleep(200);
+          await noteRequeued(page);
+        }
+
+        if (plays('wedge')) await wedgeDuringSync(context, page, run);
       } catch (error) {
         failures.push({ run, error: String(error).split('\n')[0] });
         console.log(`run ${run}: ${String(error).split('\n')[0]}`);
@@ -213,7 +285,7 @@ export async function run({ runs = 100 } = {}) {
   const byCode = db.prepare('SELECT COUNT(*) AS n FROM scan_drafts WHERE barcode_normalized = ?').pluck();
   const totals = {};
   const lostScans = [];
-  for (const scenario of ['two', 'twenty', 'camera']) {
+  for (const scenario of SCENARIOS.filter(plays)) {
     const mine = expected.filter((e) => e.scenario === scenario);
     let lost = 0;
     let duplicated = 0;
@@ -228,8 +300,16 @@ export async function run({ runs = 100 } = {}) {
   }
   const cameraLost = cameraScans.filter((scan) => byKey.get(scan.key) === 0).length;
   // Every camera scan is a local hit of the same code: one new draft per scan, no more.
-  const cameraDuplicated = Math.max(0, byCode.get(CAMERA_CODE) - (cameraScans.length - cameraLost));
-  totals['camera scan during sync'] = { scans: cameraScans.length, lost: cameraLost, duplicated: cameraDuplicated };
+  const cameraDuplicated = plays('camera') ? Math.max(0, byCode.get(CAMERA_CODE) - (cameraScans.length - cameraLost)) : 0;
+  if (plays('camera')) totals['camera scan during sync'] = { scans: cameraScans.length, lost: cameraLost, duplicated: cameraDuplicated };
+  // Typed codes are known products: every resolve of one makes a draft of its own.
+  if (plays('wedge')) {
+    totals['typed during sync (wedge)'] = {
+      scans: typedScans.length,
+      lost: typedScans.filter((scan) => byCode.get(scan.code) === 0).length,
+      duplicated: typedScans.reduce((sum, scan) => sum + Math.max(0, byCode.get(scan.code) - 1), 0),
+    };
+  }
   const cameraOverlapped = cameraScans.filter((scan) => scan.duringSync).length;
   db.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -241,7 +321,8 @@ export async function run({ runs = 100 } = {}) {
   report('queue-stress', totals, {
     runs,
     failedRuns: failures.length,
-    cameraScansSentWhileTheQueueSynced: cameraOverlapped,
+    ...(plays('camera') ? { cameraScansSentWhileTheQueueSynced: cameraOverlapped } : {}),
+    ...(plays('wedge') ? { typedCodesThatFailedOnTheWayAndWereQueued: typedScans.filter((scan) => scan.status === 0).length } : {}),
     requeuedAfterSync: requeuedKeys.size,
     lost,
     duplicated,

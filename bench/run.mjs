@@ -1,5 +1,5 @@
 // Benchmarks of the built server (run `pnpm run build` first):
-//   node bench/run.mjs [scenario ...] [--duration=seconds] [--runs=N]
+//   node bench/run.mjs [scenario ...] [--duration=seconds] [--runs=N] [--only=part]
 // fuzz (10,000 malformed requests), memory (100,000 mixed requests), queue-stress (the offline
 // queue in a real browser, --runs times), lighthouse (the PWA in chromium), receipts (the
 // receipt engine against the generated corpus), ocr-health (the server's answers while photos
@@ -32,8 +32,9 @@ const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'rec
 const args = process.argv.slice(2);
 const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 100);
+const only = args.find((a) => a.startsWith('--only='))?.split('=')[1] ?? null;
 const names = args.filter((a) => !a.startsWith('--'));
 for (const name of names.length > 0 ? names : Object.keys(SCENARIOS).filter((n) => !NAMED_ONLY.has(n))) {
   if (!SCENARIOS[name]) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
-  await (await SCENARIOS[name]()).run({ duration, runs });
+  await (await SCENARIOS[name]()).run({ duration, runs, only });
 }

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.js';
 import { launchBrowser, pageApi, TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 import { fakeCameraArgs, pictureVideo } from '../support/fake-camera.js';
+import { Keyboard } from '../support/wedge.js';
 
 const PASSWORD = 'station owner password';
 const KNOWN = '4006381333931';
@@ -151,6 +152,24 @@ describe('a scanner station by the pantry door', () => {
     await station.click('button:text-is("Start camera")');
     await expect.poll(() => station.getByTestId('station-mode').textContent()).toBe('Open');
     expect(await outcomeOf(station.locator('[data-testid="station-recent"] li').first())).toBe('mode');
+  });
+
+  it("takes a scanner's code while the unpair question is open, and the question stays open", async () => {
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone });
+    const station = await context.newPage();
+    await station.goto(pairingUrl);
+    await station.waitForSelector('[data-testid="station"]');
+    await station.click('[data-testid="station-unpair"]');
+    await station.waitForSelector('dialog[open]');
+    // The focus is in the sheet, not in the wedge field: the scanner's code is taken all the same,
+    // and its Enter does not answer the question.
+    const keyboard = await Keyboard.of(station);
+    await keyboard.scan(KNOWN);
+    await expect.poll(() => station.locator('[data-testid="station-recent"] li').count(), { timeout: 30_000 }).toBe(1);
+    expect(await outcomeOf(station.locator('[data-testid="station-recent"] li').first())).toBe('known');
+    expect(await station.locator('dialog[open]').count()).toBe(1);
+    expect(await station.inputValue('[data-testid="station-wedge"]')).toBe('');
+    await context.close();
   });
 
   it('shows the pair-again screen once the token is revoked, and keeps a scan made offline', async () => {

@@ -6,6 +6,7 @@ import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { InviteScreen } from '../features/auth/InviteScreen';
 import { SignIn } from '../features/auth/SignIn';
 import { HomeScreen } from '../features/home/HomeScreen';
+import { scanDesk } from '../features/scanner/scan-desk';
 import { ScanScreen } from '../features/scanner/ScanScreen';
 import { queryPersister } from '../lib/query-persister';
 import { useOnline } from '../lib/use-online';
@@ -53,6 +54,7 @@ export function Shell() {
   useEffect(() => {
     if (!signedOut || restoring) return;
     queryClient.clear();
+    scanDesk.reset();
     void queryPersister.removeClient();
   }, [queryClient, signedOut, restoring]);
   const inviteToken = INVITE_PATH.exec(location)?.[1];

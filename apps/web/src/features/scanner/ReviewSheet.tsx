@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Barcode from 'lucide-react/icons/barcode';
 import Check from 'lucide-react/icons/check';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
+import ScanBarcode from 'lucide-react/icons/scan-barcode';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,8 @@ export interface ReviewSheetProps {
   onDone: (message: string | null) => void;
   /** Closed without a decision, with the draft as it is now (its mode may have changed). */
   onDismiss: (draft: Draft) => void;
+  /** Scans that came while this sheet was open: each gets its sheet after this one. */
+  waiting?: number;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface ReviewSheetProps {
  * confirm or discard. Nothing changes until Confirm; a retried confirm reuses its key.
  * A bottom sheet on phones, a dialog on wider screens.
  */
-export function ReviewSheet({ draft: initial, onDone, onDismiss }: ReviewSheetProps) {
+export function ReviewSheet({ draft: initial, onDone, onDismiss, waiting = 0 }: ReviewSheetProps) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -168,6 +171,17 @@ export function ReviewSheet({ draft: initial, onDone, onDismiss }: ReviewSheetPr
       }
     >
       <form id={formId} className="review-form" onSubmit={confirm} data-testid="review-sheet">
+        {/* Always in the sheet, so a screen reader hears each new count; the badge only shows it. */}
+        <p className="ui-visually-hidden" role="status">
+          {waiting > 0 ? t('review.waiting', { count: waiting }) : ''}
+        </p>
+        {waiting > 0 && (
+          <p className="review-waiting" aria-hidden="true">
+            <Badge tone="accent" icon={ScanBarcode} data-testid="review-waiting">
+              {t('review.waiting', { count: waiting })}
+            </Badge>
+          </p>
+        )}
         <div className="review-summary">
           {image || title !== draft.barcode_normalized ? (
             <Thumbnail name={title} src={image} size="lg" />

@@ -16,44 +16,41 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { sharedKeys } from '../../app/query-keys';
 import { ok } from '../../lib/api-result';
-import { Badge, Banner, Button, Card, Checkbox, EmptyState, Field, Input, List, ListRow, ModeTiles, Skeleton, Thumbnail, type BannerTone, type ModeTile } from '../../ui';
+import { Badge, Banner, Button, Card, Checkbox, EmptyState, Field, Input, List, ListRow, ModeTiles, Skeleton, Thumbnail, type ModeTile } from '../../ui';
 import { startCamera, type CameraProblem, type CameraSession } from './barcode-reader';
 import { CameraConsensus } from './camera-consensus';
 import { MODE_ICONS, MODES } from './mode-icons';
-import type { ScanMode } from './offline-queue';
 import { ReviewSheet } from './ReviewSheet';
-import { newMutationId, resolveScan, type Draft } from './scan-api';
+import type { ScanMode } from './offline-queue';
+import type { Draft } from './scan-api';
+import { scanDesk, useScanDesk } from './scan-desk';
+import type { SendOutcome } from './scan-sender';
 import { useOfflineQueue, type QueueView } from './use-offline-queue';
+import { useKeyboardWedge } from './wedge/use-keyboard-wedge';
 import './scanner.css';
 
-/** A hardware scanner types its digits faster than this gap; slower typing is a person. */
-const WEDGE_GAP_MS = 80;
-
-interface Message {
-  text: string;
-  tone: BannerTone;
-  done?: boolean;
-}
+/** The "Hardware scanner" setting: a scanner works either way, this only changes the screen. */
+const WEDGE_SETTING = 'hinv.scanner.wedge';
 
 /**
  * The pantry screen: scan with the camera, a keyboard-wedge scanner or by typing; every code
- * becomes a draft to review. Offline, codes go to the queue and are resolved on reconnect.
+ * becomes a draft to review. Every scan goes through the scan queue: sent at once when online,
+ * kept and sent on reconnect when not. A scanner's code is taken wherever the focus is; one that
+ * comes while a draft is under review waits behind it.
  * Phones get one column; from 900 px the capture is on the left and the drafts to review on the right.
  */
 export function ScanScreen({ online }: { online: boolean }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<ScanMode>('add');
+  const desk = useScanDesk();
+  const { mode, open, message } = desk;
   const [manual, setManual] = useState('');
-  const [message, setMessage] = useState<Message | null>(null);
-  const [open, setOpen] = useState<Draft | null>(null);
-  const [ready, setReady] = useState<Draft[]>([]);
   const [camera, setCamera] = useState<CameraSession | null>(null);
   const [cameraStarting, setCameraStarting] = useState(false);
   const [cameraProblem, setCameraProblem] = useState<CameraProblem | null>(null);
   const [torch, setTorch] = useState(false);
-  const [wedge, setWedge] = useState(false);
+  const [wedge, setWedge] = useState(() => localStorage.getItem(WEDGE_SETTING) === 'on');
   const video = useRef<HTMLVideoElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
 
@@ -69,37 +66,40 @@ export function ScanScreen({ online }: { online: boolean }) {
   const queue = useOfflineQueue(
     useCallback(
       (drafts: Draft[]) => {
-        setReady((current) => [...current, ...drafts]);
+        scanDesk.addReady(drafts);
         refreshInbox();
       },
       [refreshInbox],
     ),
   );
-  const { sync } = queue;
+  const { sync, submit: send } = queue;
   // Back in touch with the service (signed in again, or the connection returned): work off the queue.
   useEffect(() => {
     if (online) void sync();
   }, [online, sync]);
 
-  /** Only the decoded digits leave the device; offline they wait in the queue. */
+  /** Only the decoded digits leave the device; the mode is the one chosen when the code came. */
   const submit = useCallback(
     async (code: string) => {
-      setMessage(null);
-      const queueIt = async () => {
-        const result = await queue.enqueue(code, mode);
-        setMessage({ text: t(`scanner.queue.${result.status}`), tone: result.status === 'queued' ? 'offline' : 'warning' });
-      };
-      if (!navigator.onLine) return queueIt();
-      const outcome = await resolveScan(api, code, mode, newMutationId('resolve'));
-      if (outcome.ok) {
-        setOpen(outcome.draft);
+      scanDesk.say(null);
+      scanDesk.countSending(1);
+      let outcome: SendOutcome<Draft>;
+      try {
+        outcome = await send(code, scanDesk.getState().mode);
+      } finally {
+        scanDesk.countSending(-1);
+      }
+      if (outcome.status === 'resolved') {
+        scanDesk.receive(outcome.draft);
         refreshInbox();
-      } else if (outcome.kind === 'network') await queueIt();
-      else if (outcome.kind === 'unauthorized') setMessage({ text: t('scanner.signInAgain'), tone: 'warning' });
-      else setMessage({ text: t('scanner.invalid'), tone: 'warning' });
+      } else if (outcome.status === 'queued' || outcome.status === 'duplicate' || outcome.status === 'full') {
+        scanDesk.say({ text: t(`scanner.queue.${outcome.status}`), tone: outcome.status === 'queued' ? 'offline' : 'warning' });
+      } else if (outcome.status === 'unauthorized') scanDesk.say({ text: t('scanner.signInAgain'), tone: 'warning' });
+      else scanDesk.say({ text: t('scanner.invalid'), tone: 'warning' });
     },
-    [api, mode, queue, t, refreshInbox],
+    [send, t, refreshInbox],
   );
+  useKeyboardWedge((code) => void submit(code));
 
   // A message below the fold (a phone after the review closed) scrolls into view.
   useEffect(() => {
@@ -139,25 +139,6 @@ export function ScanScreen({ online }: { online: boolean }) {
     }
   };
 
-  useEffect(() => {
-    if (!wedge) return;
-    let buffer = '';
-    let last = 0;
-    const onKey = (event: KeyboardEvent) => {
-      const now = performance.now();
-      if (now - last > WEDGE_GAP_MS) buffer = '';
-      last = now;
-      if (/^\d$/.test(event.key)) buffer += event.key;
-      else if (event.key === 'Enter' && buffer.length >= 4) {
-        event.preventDefault();
-        void submit(buffer);
-        buffer = '';
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [wedge, submit]);
-
   const submitManual = (event: FormEvent) => {
     event.preventDefault();
     const code = manual.trim();
@@ -165,23 +146,17 @@ export function ScanScreen({ online }: { online: boolean }) {
     if (code) void submit(code);
   };
 
-  /** Closed unanswered: the draft stays to review here (a resolved one is in no server list). */
-  const dismissSheet = (draft: Draft) => {
-    setReady((current) => (current.some((r) => r.id === draft.id) ? current.map((r) => (r.id === draft.id ? draft : r)) : [draft, ...current]));
-    setOpen(null);
-  };
-
-  /** Confirmed or discarded: the draft leaves the list. */
-  const closeSheet = (done: string | null) => {
-    const closed = open?.id;
-    setReady((current) => current.filter((draft) => draft.id !== closed));
-    setOpen(null);
-    if (done) setMessage({ text: done, tone: 'info', done: true });
+  const closeSheet = (draft: Draft, done: string | null) => {
+    scanDesk.settle(draft.id, done ? { text: done, tone: 'info', done: true } : null);
     refreshInbox();
+  };
+  const changeWedge = (on: boolean) => {
+    setWedge(on);
+    localStorage.setItem(WEDGE_SETTING, on ? 'on' : 'off');
   };
 
   // Scans of this screen first, then the stations' (newest first), then the rest of the inbox.
-  const toReview = [...ready, ...(stationQuery.data ?? []), ...(inboxQuery.data ?? [])].filter((draft, index, all) => all.findIndex((other) => other.id === draft.id) === index);
+  const toReview = [...desk.ready, ...(stationQuery.data ?? []), ...(inboxQuery.data ?? [])].filter((draft, index, all) => all.findIndex((other) => other.id === draft.id) === index);
   const modeTiles: ModeTile<ScanMode>[] = MODES.map((value) => ({
     value,
     title: t(`scanner.mode.${value}`),
@@ -204,7 +179,7 @@ export function ScanScreen({ online }: { online: boolean }) {
           {t('scanner.signInAgain')}
         </Banner>
       )}
-      <ModeTiles label={t('scanner.modeLabel')} options={modeTiles} value={mode} onChange={setMode} />
+      <ModeTiles label={t('scanner.modeLabel')} options={modeTiles} value={mode} onChange={(next) => scanDesk.setMode(next)} />
 
       <div className="scan-layout">
         <div className="scan-capture">
@@ -266,7 +241,12 @@ export function ScanScreen({ online }: { online: boolean }) {
                 {t('scanner.lookUp')}
               </Button>
             </form>
-            <Checkbox checked={wedge} onChange={(e) => setWedge(e.target.checked)} label={t('scanner.wedge')} />
+            <Checkbox checked={wedge} onChange={(e) => changeWedge(e.target.checked)} label={t('scanner.wedge')} />
+            {wedge && (
+              <Banner tone="info" icon={ScanBarcode} data-testid="wedge-ready">
+                {t('scanner.wedgeReady')}
+              </Banner>
+            )}
           </Card>
           {/* Always in the page, so screen readers announce each new text; the banner only shows it. */}
           <p className="ui-visually-hidden" role="status">
@@ -331,7 +311,7 @@ export function ScanScreen({ online }: { online: boolean }) {
                     subtitle={[t(`scanner.mode.${draft.mode}`), timeFormat.format(new Date(draft.updated_at)), draft.station_name ? t('scanner.fromStation', { name: draft.station_name }) : null]
                       .filter(Boolean)
                       .join(' · ')}
-                    onClick={() => setOpen(draft)}
+                    onClick={() => scanDesk.review(draft)}
                   />
                 );
               })}
@@ -347,7 +327,15 @@ export function ScanScreen({ online }: { online: boolean }) {
         </Card>
       </div>
 
-      {open && <ReviewSheet key={open.id} draft={open} onDone={closeSheet} onDismiss={dismissSheet} />}
+      {open && (
+        <ReviewSheet
+          key={open.id}
+          draft={open}
+          waiting={desk.behind.length + desk.sending}
+          onDone={(done) => closeSheet(open, done)}
+          onDismiss={(draft) => scanDesk.dismiss(draft)}
+        />
+      )}
     </section>
   );
 }

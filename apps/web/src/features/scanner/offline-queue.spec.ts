@@ -20,7 +20,7 @@ describe('OfflineScanQueue (fake IndexedDB)', () => {
     const result = await queue.enqueue(' 4006381-333931 ', 'add');
     expect(result).toEqual({
       status: 'queued',
-      entry: { id: 'id-1', code: '4006381333931', mode: 'add', clientMutationId: 'offline_id-2', createdAt: 1010, attempts: 0, lastError: null },
+      entry: { id: 'id-1', code: '4006381333931', mode: 'add', clientMutationId: 'offline_id-2', createdAt: 1010, attempts: 0, lastError: null, origin: 'offline' },
     });
   });
 
@@ -53,7 +53,8 @@ describe('OfflineScanQueue (fake IndexedDB)', () => {
       return { ok: true, draft: `draft-${entry.code}` };
     });
     expect(seen).toEqual(['1111111:offline_id-2', '2222222:offline_id-4']);
-    expect(report).toEqual({ resolved: ['draft-1111111', 'draft-2222222'], remaining: 0, stoppedBy: null });
+    expect(report).toMatchObject({ resolved: ['draft-1111111', 'draft-2222222'], remaining: 0, stoppedBy: null });
+    expect(report.entries.map((entry) => entry.code)).toEqual(['1111111', '2222222']);
   });
 
   it('stops on 401 and keeps every entry', async () => {
@@ -65,7 +66,7 @@ describe('OfflineScanQueue (fake IndexedDB)', () => {
       calls += 1;
       return calls === 1 ? { ok: true, draft: 'first' } : { ok: false, kind: 'unauthorized' };
     });
-    expect(report).toEqual({ resolved: ['first'], remaining: 2, stoppedBy: 'unauthorized' });
+    expect(report).toMatchObject({ resolved: ['first'], remaining: 2, stoppedBy: 'unauthorized' });
     expect(calls).toBe(2);
     expect((await queue.list()).map((e) => [e.code, e.attempts, e.lastError])).toEqual([
       ['2222222', 1, 'unauthorized'],
@@ -79,19 +80,48 @@ describe('OfflineScanQueue (fake IndexedDB)', () => {
     await queue.enqueue('3333333', 'add');
     const outcomes: ResolveOutcome<string>[] = [{ ok: false, kind: 'rejected', message: 'check digit' }, { ok: true, draft: 'second' }, { ok: false, kind: 'network' }];
     const report = await queue.sync(async () => outcomes.shift() as ResolveOutcome<string>);
-    expect(report).toEqual({ resolved: ['second'], remaining: 2, stoppedBy: 'network' });
+    expect(report).toMatchObject({ resolved: ['second'], remaining: 2, stoppedBy: 'network' });
     expect((await queue.list()).map((e) => e.lastError)).toEqual(['check digit', 'network']);
   });
 
   it('does not put back an entry that an overlapping sync resolved meanwhile', async () => {
     await queue.enqueue('1111111', 'add');
     await queue.enqueue('2222222', 'add');
-    // Another sync (the signed-in screen's) resolves every entry while this one is on its first.
+    // Another sync (a second tab's) resolves every entry while this one is on its first.
     const report = await queue.sync(async (entry): Promise<ResolveOutcome<string>> => {
       await queue.sync(async (other) => ({ ok: true, draft: other.code }));
       return entry.code === '1111111' ? { ok: false, kind: 'rejected', message: 'conflict' } : { ok: false, kind: 'network' };
     });
-    expect(report).toEqual({ resolved: [], remaining: 0, stoppedBy: 'network' });
+    expect(report).toMatchObject({ resolved: [], remaining: 0, stoppedBy: null });
     expect(await queue.size()).toBe(0);
+  });
+
+  it('sends a scan queued while the run is under way in the same run, and leaves a busy one alone', async () => {
+    await queue.enqueue('1111111', 'add');
+    const live = await queue.enqueue('3333333', 'add', 'live');
+    const seen: string[] = [];
+    const report = await queue.sync(
+      async (entry): Promise<ResolveOutcome<string>> => {
+        seen.push(entry.code);
+        if (entry.code === '1111111') await queue.enqueue('2222222', 'add');
+        return { ok: true, draft: entry.code };
+      },
+      undefined,
+      (entry) => live.status === 'queued' && entry.id === live.entry.id,
+    );
+    expect(seen).toEqual(['1111111', '2222222']);
+    expect(report).toMatchObject({ resolved: ['1111111', '2222222'], remaining: 1 });
+  });
+
+  it('queues each scan made online on its own: no duplicate rule, no limit, a key of its own', async () => {
+    for (let i = 0; i < QUEUE_LIMIT; i += 1) await queue.enqueue(String(1_000_000 + i), 'add');
+    const first = await queue.enqueue('4006381333931', 'add', 'live');
+    const second = await queue.enqueue('4006381333931', 'add', 'live');
+    expect([first.status, second.status]).toEqual(['queued', 'queued']);
+    if (first.status !== 'queued' || second.status !== 'queued') return;
+    expect(first.entry.clientMutationId).toMatch(/^resolve_/);
+    expect(first.entry.clientMutationId).not.toBe(second.entry.clientMutationId);
+    // Offline scans still count only offline ones against the limit.
+    expect((await queue.enqueue('2000000', 'add')).status).toBe('full');
   });
 });

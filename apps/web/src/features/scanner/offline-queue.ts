@@ -3,7 +3,13 @@ import { stripSeparators } from '@hinv/shared';
 
 export type ScanMode = 'identify' | 'add' | 'consume' | 'open' | 'shopping';
 
-/** What a scan made offline keeps: the normalised code, the action, when, and one stable key. */
+/**
+ * Where a scan came from: made offline (waits for the connection, the reference's rules), or made
+ * online and kept here only while its resolve is on the way (sent at once, see ScanSender).
+ */
+export type ScanOrigin = 'offline' | 'live';
+
+/** What a queued scan keeps: the normalised code, the action, when, and one stable key. */
 export interface QueuedScan {
   id: string;
   code: string;
@@ -12,6 +18,8 @@ export interface QueuedScan {
   createdAt: number;
   attempts: number;
   lastError: string | null;
+  /** Missing on entries written before live scans were queued too: those were all offline. */
+  origin?: ScanOrigin;
 }
 
 export const QUEUE_LIMIT = 100;
@@ -30,6 +38,8 @@ export type ResolveOutcome<Draft> =
 
 export interface SyncReport<Draft> {
   resolved: Draft[];
+  /** The entries of `resolved`, in the same order. */
+  entries: QueuedScan[];
   remaining: number;
   /** Why the run stopped early: sign-in needed or still offline. Every remaining entry is kept. */
   stoppedBy: 'unauthorized' | 'network' | null;
@@ -61,10 +71,12 @@ export function openQueueDatabase(factory?: IDBFactory, name: string = PERSONAL_
 }
 
 /**
- * The offline scan queue (IndexedDB). Rules: only the normalised code, mode, time and one stable
- * `client_mutation_id` are kept; the same code and mode is queued once; at 100 entries new scans
- * are refused; sync resolves in order with the original key, stops on 401 or a network error
- * keeping every entry, records other errors and moves on; nothing is ever confirmed.
+ * The scan queue (IndexedDB). Rules: only the normalised code, mode, time and one stable
+ * `client_mutation_id` are kept; a scan made offline is queued once per code and mode, and at
+ * 100 entries new ones are refused; sync resolves in order with the original key, stops on 401 or
+ * a network error keeping every entry, records other errors and moves on; nothing is ever
+ * confirmed. A scan made online goes through the same queue (so a lost connection or a closed
+ * page cannot lose it), without the duplicate rule and the limit: each is a scan of its own.
  */
 export class OfflineScanQueue {
   constructor(
@@ -73,25 +85,33 @@ export class OfflineScanQueue {
     private readonly newId: () => string = () => crypto.randomUUID(),
   ) {}
 
-  async enqueue(raw: string, mode: ScanMode): Promise<EnqueueResult> {
+  async enqueue(raw: string, mode: ScanMode, origin: ScanOrigin = 'offline'): Promise<EnqueueResult> {
     const code = stripSeparators(raw);
     if (!/^\d{4,18}$/.test(code)) return { status: 'invalid' };
     // One read-write transaction, so two scans cannot both pass the duplicate and limit checks.
     const tx = this.db.transaction(STORE, 'readwrite');
-    const entries = await tx.store.getAll();
-    const duplicate = entries.find((entry) => entry.code === code && entry.mode === mode);
-    if (duplicate) {
-      await tx.done;
-      return { status: 'duplicate', entry: duplicate };
+    if (origin === 'offline') {
+      const entries = (await tx.store.getAll()).filter((entry) => (entry.origin ?? 'offline') === 'offline');
+      const duplicate = entries.find((entry) => entry.code === code && entry.mode === mode);
+      if (duplicate) {
+        await tx.done;
+        return { status: 'duplicate', entry: duplicate };
+      }
+      if (entries.length >= QUEUE_LIMIT) {
+        await tx.done;
+        return { status: 'full' };
+      }
     }
-    if (entries.length >= QUEUE_LIMIT) {
-      await tx.done;
-      return { status: 'full' };
-    }
-    const entry: QueuedScan = { id: this.newId(), code, mode, clientMutationId: `offline_${this.newId()}`, createdAt: this.now(), attempts: 0, lastError: null };
+    const prefix = origin === 'offline' ? 'offline' : 'resolve';
+    const entry: QueuedScan = { id: this.newId(), code, mode, clientMutationId: `${prefix}_${this.newId()}`, createdAt: this.now(), attempts: 0, lastError: null, origin };
     await tx.store.add(entry);
     await tx.done;
     return { status: 'queued', entry };
+  }
+
+  /** Gone from the queue: resolved, or (a live scan) refused for good. */
+  async remove(id: string): Promise<void> {
+    await this.db.delete(STORE, id);
   }
 
   /** Oldest first. */
@@ -103,15 +123,30 @@ export class OfflineScanQueue {
     return this.db.count(STORE);
   }
 
-  async sync<Draft>(resolve: (entry: QueuedScan) => Promise<ResolveOutcome<Draft>>, onProgress?: (done: number, total: number) => void): Promise<SyncReport<Draft>> {
-    const entries = await this.list();
+  /**
+   * Works off the queue, oldest first, each entry once per run. The list is read again before each
+   * entry, so a scan queued while the run is under way is sent in the same run, and one another
+   * sender took meanwhile (`busy`: a live scan being sent) is left to it.
+   */
+  async sync<Draft>(
+    resolve: (entry: QueuedScan) => Promise<ResolveOutcome<Draft>>,
+    onProgress?: (done: number, total: number) => void,
+    busy: (entry: QueuedScan) => boolean = () => false,
+  ): Promise<SyncReport<Draft>> {
     const resolved: Draft[] = [];
+    const done: QueuedScan[] = [];
+    const tried = new Set<string>();
     let stoppedBy: SyncReport<Draft>['stoppedBy'] = null;
-    for (const [index, entry] of entries.entries()) {
+    for (;;) {
+      const open = (await this.list()).filter((entry) => !tried.has(entry.id) && !busy(entry));
+      const entry = open[0];
+      if (!entry) break;
+      tried.add(entry.id);
       const outcome = await resolve(entry);
       if (outcome.ok) {
-        await this.db.delete(STORE, entry.id);
+        await this.remove(entry.id);
         resolved.push(outcome.draft);
+        done.push(entry);
       } else if (outcome.kind === 'rejected') {
         await this.noteFailure(entry.id, outcome.message);
       } else {
@@ -119,17 +154,16 @@ export class OfflineScanQueue {
         stoppedBy = outcome.kind;
         break;
       }
-      onProgress?.(index + 1, entries.length);
+      onProgress?.(tried.size, tried.size + open.length - 1);
     }
-    return { resolved, remaining: await this.size(), stoppedBy };
+    return { resolved, entries: done, remaining: await this.size(), stoppedBy };
   }
 
   /**
-   * Counts a failed attempt on an entry that is still queued. Syncs can overlap (the offline shell's
-   * and the signed-in screen's after a reconnect), each going through the list it read at its start:
-   * an entry another sync resolved meanwhile is gone and must not be put back.
+   * Counts a failed attempt on an entry that is still queued. Another page of the app (a second tab)
+   * may sync the same queue: an entry it resolved meanwhile is gone and must not be put back.
    */
-  private async noteFailure(id: string, lastError: string): Promise<void> {
+  async noteFailure(id: string, lastError: string): Promise<void> {
     const tx = this.db.transaction(STORE, 'readwrite');
     const current = await tx.store.get(id);
     if (current) await tx.store.put({ ...current, attempts: current.attempts + 1, lastError });

@@ -1,61 +1,42 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useApi } from '../../app/api-context';
-import { OfflineScanQueue, openQueueDatabase, PERSONAL_QUEUE, type EnqueueResult, type ScanMode } from './offline-queue';
+import { PERSONAL_QUEUE, type QueuedScan, type ScanMode } from './offline-queue';
 import { resolveScan, type Draft } from './scan-api';
+import { senderFor, type SendOutcome, type SenderState } from './scan-sender';
 
-export interface QueueView {
-  /** Entries waiting; null until the queue has been read, so a new screen never claims an empty queue. */
-  size: number | null;
-  syncing: { done: number; total: number } | null;
-  /** Set when the last sync stopped because the session is gone; every entry was kept. */
-  needsSignIn: boolean;
-  enqueue(code: string, mode: ScanMode): Promise<EnqueueResult>;
-  sync(): Promise<Draft[]>;
+export interface QueueView extends SenderState {
+  /** One scan: into the queue, and sent at once when online. */
+  submit(code: string, mode: ScanMode): Promise<SendOutcome<Draft>>;
+  sync(): Promise<void>;
 }
 
 /**
- * The IndexedDB queue as the scan screen and the scanner station use it: size badge, enqueue, and
- * sync on reconnect with the API client of the context (the session's, or the station's token).
+ * The scan queue as the scan screen and the scanner station use it: size badge, submit, and sync
+ * on reconnect with the API client of the context (the session's, or the station's token). The
+ * sender behind it is the page's one for that queue, so two screens never race each other.
  */
 export function useOfflineQueue(onResolved: (drafts: Draft[]) => void, database: string = PERSONAL_QUEUE): QueueView {
   const api = useApi();
-  const queue = useRef<Promise<OfflineScanQueue> | null>(null);
-  const [size, setSize] = useState<number | null>(null);
-  const [syncing, setSyncing] = useState<QueueView['syncing']>(null);
-  const [needsSignIn, setNeedsSignIn] = useState(false);
-  queue.current ??= openQueueDatabase(undefined, database).then((db) => new OfflineScanQueue(db));
+  const sender = senderFor<Draft>(database);
+  const state = useSyncExternalStore(sender.subscribe, sender.getState);
+  const resolve = useCallback((entry: QueuedScan) => resolveScan(api, entry.code, entry.mode, entry.clientMutationId), [api]);
 
-  const refresh = useCallback(async () => setSize(await (await queue.current!).size()), []);
+  const latest = useRef(onResolved);
+  useEffect(() => {
+    latest.current = onResolved;
+  });
+  useEffect(() => sender.onResolved((drafts) => latest.current(drafts)), [sender]);
 
   const sync = useCallback(async () => {
-    const q = await queue.current!;
-    const report = await q.sync(
-      (entry) => resolveScan(api, entry.code, entry.mode, entry.clientMutationId),
-      (done, total) => setSyncing({ done, total }),
-    );
-    setSyncing(null);
-    setNeedsSignIn(report.stoppedBy === 'unauthorized');
-    setSize(report.remaining);
-    if (report.resolved.length > 0) onResolved(report.resolved);
-    return report.resolved;
-  }, [api, onResolved]);
-
+    await sender.sync(resolve);
+  }, [sender, resolve]);
   useEffect(() => {
-    void refresh();
     const onOnline = () => void sync();
     window.addEventListener('online', onOnline);
     if (navigator.onLine) void sync();
     return () => window.removeEventListener('online', onOnline);
-  }, [refresh, sync]);
+  }, [sync]);
 
-  const enqueue = useCallback(
-    async (code: string, mode: ScanMode) => {
-      const result = await (await queue.current!).enqueue(code, mode);
-      await refresh();
-      return result;
-    },
-    [refresh],
-  );
-
-  return { size, syncing, needsSignIn, enqueue, sync };
+  const submit = useCallback((code: string, mode: ScanMode) => sender.submit(code, mode, resolve), [sender, resolve]);
+  return useMemo(() => ({ ...state, submit, sync }), [state, submit, sync]);
 }

@@ -7,15 +7,15 @@ import Clock from 'lucide-react/icons/clock';
 import Repeat from 'lucide-react/icons/repeat';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../../app/api-context';
 import { useOnline } from '../../../lib/use-online';
 import { Banner, Button, Card, cx, EmptyState, Input, List, ListRow, ModeTiles, Sheet } from '../../../ui';
 import { startCamera, type CameraProblem, type CameraSession } from '../barcode-reader';
 import { CameraConsensus } from '../camera-consensus';
 import { MODE_ICONS } from '../mode-icons';
 import { STATION_QUEUE } from '../offline-queue';
-import { newMutationId, resolveScan, type Draft } from '../scan-api';
+import type { Draft } from '../scan-api';
 import { useOfflineQueue } from '../use-offline-queue';
+import { useKeyboardWedge } from '../wedge/use-keyboard-wedge';
 import { keepScreenOn, playOutcome, type ScanOutcome } from './feedback';
 import { modeFromCode, STATION_MODES, type StationMode } from './mode-codes';
 import type { StationPairing } from '../../../lib/station-pairing';
@@ -53,7 +53,6 @@ const draftName = (draft: Draft): string | null => draft.product_name ?? (typeof
  */
 export function StationScreen({ pairing, onUnpair, onRevoked }: { pairing: StationPairing; onUnpair: () => void; onRevoked: () => void }) {
   const { t, i18n } = useTranslation();
-  const api = useApi();
   const online = useOnline();
   const [mode, setModeState] = useState<StationMode>(storedMode);
   const [recent, setRecent] = useState<RecentScan[]>([]);
@@ -97,15 +96,6 @@ export function StationScreen({ pairing, onUnpair, onRevoked }: { pairing: Stati
     if (queue.needsSignIn) onRevoked();
   }, [queue.needsSignIn, onRevoked]);
 
-  const enqueue = useCallback(
-    async (text: string, scanMode: StationMode) => {
-      const result = await queue.enqueue(text, scanMode);
-      if (result.status === 'queued' || result.status === 'duplicate') record({ code: text, mode: scanMode, outcome: 'queued', detail: null });
-      else record({ code: text, mode: scanMode, outcome: 'error', detail: result.status === 'full' ? t('station.queueFull') : t('station.error.invalid_barcode') });
-    },
-    [queue, record, t],
-  );
-
   const scan = useCallback(
     async (raw: string) => {
       const text = raw.trim();
@@ -117,15 +107,17 @@ export function StationScreen({ pairing, onUnpair, onRevoked }: { pairing: Stati
         return;
       }
       const scanMode = modeRef.current;
-      if (!navigator.onLine) return enqueue(text, scanMode);
-      const outcome = await resolveScan(api, text, scanMode, newMutationId('resolve'));
-      if (outcome.ok) return recordDraft(outcome.draft, text);
-      if (outcome.kind === 'unauthorized') return onRevoked();
-      if (outcome.kind !== 'rejected') return enqueue(text, scanMode);
-      record({ code: text, mode: scanMode, outcome: 'error', detail: outcome.message === 'validation_failed' ? t('station.error.invalid_barcode') : t('station.error.other') });
+      const outcome = await queue.submit(text, scanMode);
+      if (outcome.status === 'resolved') return recordDraft(outcome.draft, text);
+      if (outcome.status === 'unauthorized') return onRevoked();
+      if (outcome.status === 'queued' || outcome.status === 'duplicate') return record({ code: text, mode: scanMode, outcome: 'queued', detail: null });
+      const detail = outcome.status === 'full' ? t('station.queueFull') : outcome.status === 'rejected' && outcome.message !== 'validation_failed' ? t('station.error.other') : t('station.error.invalid_barcode');
+      record({ code: text, mode: scanMode, outcome: 'error', detail });
     },
-    [api, enqueue, onRevoked, record, recordDraft, setMode, t],
+    [queue, onRevoked, record, recordDraft, setMode, t],
   );
+  // A scanner's code is taken wherever the focus is (the unpair sheet open, a tile pressed).
+  useKeyboardWedge((code) => void scan(code));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -134,8 +126,7 @@ export function StationScreen({ pairing, onUnpair, onRevoked }: { pairing: Stati
     void scan(text);
   };
 
-  // The wedge field keeps the focus: a scanner types wherever the focus is, and its Enter must
-  // never press a button. Keys typed elsewhere are steered into it.
+  // The field keeps the focus for codes typed by hand; keys typed elsewhere are steered into it.
   useEffect(() => {
     focusWedge();
     const steer = (event: KeyboardEvent) => {
