@@ -31,9 +31,12 @@ export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen, handle }
   const { item } = row;
   const unit = item.quantity_unit_name;
   // With a stepper the amount is written there already; the line under the name is for the note.
+  // During a trip a phone has no room for the stepper beside the grip: the amount is written here instead (CSS picks one).
+  const compactAmount = canWrite && handle !== undefined ? amountText(item.desired_quantity, unit, locale) : null;
   const parts = [canWrite ? null : amountText(item.desired_quantity, unit, locale), item.notes || null].filter((part) => part !== null);
   const subtitle = (
     <>
+      {compactAmount && <span className="trip-row-amount">{compactAmount}</span>}
       {parts.length > 0 && <span className="shopping-note">{parts.join(' · ')}</span>}
       {row.waiting > 0 && (
         <>
@@ -50,7 +53,7 @@ export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen, handle }
       title={item.label}
       // The small photo leaves the name room beside the stepper on a phone.
       leading={<Thumbnail name={item.label} src={item.product_image_url} size="sm" />}
-      subtitle={parts.length > 0 || row.waiting > 0 ? subtitle : undefined}
+      subtitle={parts.length > 0 || row.waiting > 0 || compactAmount ? subtitle : undefined}
       onClick={canWrite ? () => onOpen(row) : undefined}
       chevron={false}
       action={

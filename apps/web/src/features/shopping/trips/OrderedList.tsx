@@ -57,10 +57,11 @@ export function OrderedList<T>({ placed, keyOf, labelOf, productOf, renderRow, c
   };
 
   return (
-    <Card flush className="trip-list" data-testid="shopping-list">
+    <>
       <p id={helpId} className="ui-visually-hidden">
         {t('shopping.trip.moveHelp')}
       </p>
+      <Card flush className="trip-list" data-testid="shopping-list">
       <div data-reorder-scope="">
         {sections.map((section) => (
           <div key={section.key} className="trip-section" data-reorder-section="" data-testid="trip-section">
@@ -97,9 +98,10 @@ export function OrderedList<T>({ placed, keyOf, labelOf, productOf, renderRow, c
           </div>
         ))}
       </div>
+      </Card>
       <p className="ui-visually-hidden" aria-live="polite">
         {said}
       </p>
-    </Card>
+    </>
   );
 }
