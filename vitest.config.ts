@@ -49,6 +49,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // A poll waits for the page to show what the app did; on a busy machine that may take more than a second.
+          expect: { poll: { timeout: 20_000, interval: 50 } },
         },
       },
     ],

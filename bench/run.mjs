@@ -4,6 +4,7 @@
 // queue in a real browser, --runs times), lighthouse (the PWA in chromium), receipts (the
 // receipt engine against the generated corpus) and ocr-health (the server's answers while photos
 // are read) and export (the privacy export of a large household, 300 MB of files) run only when named.
+// live: 50 event streams while the shopping list changes ten times a second.
 // Each scenario prints a table and writes bench/results/<name>.json. Not part of the test suite.
 const SCENARIOS = {
   idle: () => import('./idle.mjs'),
@@ -23,6 +24,7 @@ const SCENARIOS = {
   receipts: () => import('./receipts.mjs'),
   'ocr-health': () => import('./ocr-health.mjs'),
   export: () => import('./export.mjs'),
+  live: () => import('./live.mjs'),
 };
 /** Long stress runs (real browser, many repetitions): only when named. */
 const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'ocr-health', 'export']);
