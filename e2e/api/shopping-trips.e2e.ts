@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, bearer, createToken, setUpHousehold, type Browserless } from '../support/household.js';
+import { downloadExport } from '../support/privacy.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 interface Item {
@@ -162,6 +163,16 @@ describe('shopping trips and the live event stream', () => {
     // Only what changed, never the content.
     expect(change.data).not.toContain('Cheese');
     stream.close();
+  });
+
+  it('puts the trip history into the privacy export', async () => {
+    const exported = await downloadExport(owner);
+    const shopping = JSON.parse(exported.read('data/shopping.json')) as Record<string, Record<string, unknown>[]>;
+    expect(shopping.stores.map((store) => store.name).sort()).toEqual(['Aldi', 'REWE City']);
+    expect(shopping.trips.length).toBeGreaterThanOrEqual(3);
+    expect(shopping.trip_checkoffs.map((checkoff) => checkoff.sequence)).toEqual([1, 2, 3]);
+    expect(Object.keys(shopping.trip_checkoffs[0]).sort()).toEqual(['checked_at', 'id', 'item_id', 'product_id', 'sequence', 'trip_id']);
+    expect(exported.manifest.counts).toMatchObject({ shopping_stores: 2, shopping_trip_checkoffs: 3 });
   });
 
   it('holds at most four streams per session and still stops the server with streams open', async () => {
