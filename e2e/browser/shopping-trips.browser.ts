@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.js';
-import { pageApi, TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
+import { TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 
 const OWNER_PASSWORD = 'trips owner password';
 const MEMBER_PASSWORD = 'trips member password';
