@@ -238,6 +238,15 @@ describe('shopping trips in the PWA', () => {
       expect(violations, name).toEqual([]);
       await context.close();
     }
+    // In German, on a phone in the dark theme.
+    await api(page, 'PATCH', '/api/v1/auth/preferences', { preferred_locale: 'de' });
+    const german = await ownerPage(await newContext({ locale: 'de-DE', colorScheme: 'dark' }));
+    await german.goto(`${base()}/shopping`);
+    await expect.poll(() => german.getByTestId('trip-source').textContent(), GENEROUS).toBe('Sortiert wie deine letzten 3 Einkäufe bei REWE · mit deinen eigenen Änderungen');
+    expect(await german.locator('button[aria-label="Dish soap verschieben"]').count()).toBe(1);
+    await german.screenshot({ path: join(TEST_OUTPUT, 'shopping-trip-phone-dark-de.png'), fullPage: true });
+    await german.context().close();
+    await api(page, 'PATCH', '/api/v1/auth/preferences', { preferred_locale: 'en' });
     console.log(`shopping trip accessibility (serious + critical): ${report.join(', ')}`);
     await page.click('[data-testid="trip-done"]');
     await expect.poll(() => page.getByTestId('trip-bar').count(), GENEROUS).toBe(0);
