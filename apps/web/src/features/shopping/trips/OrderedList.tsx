@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, List } from '../../../ui';
 import { DragHandle } from './DragHandle';
@@ -17,10 +17,6 @@ interface OrderedListProps<T> {
   otherGroupLabel: string;
 }
 
-/** Gives focus back to a handle after the list has re-ordered around it. */
-function refocus(handleKey: string) {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-handle-key="${CSS.escape(handleKey)}"]`)?.focus());
-}
 
 /**
  * The list in the store's walking order, as stretches of one product group each. A product or a
@@ -31,20 +27,31 @@ export function OrderedList<T>({ placed, keyOf, labelOf, productOf, renderRow, c
   const { t } = useTranslation();
   const helpId = useId();
   const [said, setSaid] = useState('');
-  const sections = sectionsOf(placed);
   const positions = placed.map((entry) => entry.position);
+  // The grip that was used last: a moved row may land in another stretch (a new element), so focus
+  // goes back to it once the list is drawn in its new order (the order differs from the one it was moved in).
+  const signature = placed.map((entry) => `${keyOf(entry.row)}@${entry.position}`).join('|');
+  const [refocus, setRefocus] = useState<{ key: string; from: string } | null>(null);
+  useEffect(() => {
+    if (refocus === null || refocus.from === signature) return;
+    document.querySelector<HTMLElement>(`[data-handle-key="${CSS.escape(refocus.key)}"]`)?.focus();
+    setRefocus(null);
+  }, [refocus, signature]);
+  const sections = sectionsOf(placed);
 
   const moveRow = async (from: number, to: number) => {
     const entry = placed[from];
+    const drawn = signature;
     const productId = productOf(entry.row);
     if (!productId) return;
     await onPlaceProduct(productId, positionBetween(positions, from, to));
     setSaid(t('shopping.trip.moved', { label: labelOf(entry.row), position: to + 1, count: placed.length }));
-    refocus(`row:${keyOf(entry.row)}`);
+    setRefocus({ key: `row:${keyOf(entry.row)}`, from: drawn });
   };
   const moveSection = async (from: number, to: number) => {
     const section = sections[from];
     if (section.groupId === null) return;
+    const drawn = signature;
     const rest = sections.filter((_, index) => index !== from);
     const before = rest[to - 1];
     const after = rest[to];
@@ -53,7 +60,7 @@ export function OrderedList<T>({ placed, keyOf, labelOf, productOf, renderRow, c
     const position = low === undefined ? (high ?? 0.5) - 0.05 : high === undefined ? low + 0.05 : (low + high) / 2;
     await onPlaceGroup(section.groupId, position);
     setSaid(t('shopping.trip.moved', { label: section.groupName ?? otherGroupLabel, position: to + 1, count: sections.length }));
-    refocus(`group:${section.groupId}`);
+    setRefocus({ key: `group:${section.groupId}`, from: drawn });
   };
 
   return (
