@@ -5,6 +5,7 @@
 // receipt engine against the generated corpus), ocr-health (the server's answers while photos
 // are read), export (the privacy export of a large household, 300 MB of files) and hostile (the
 // security review's hostile requests, health's p99 during each) run only when named.
+// live: 50 event streams while the shopping list changes ten times a second.
 // Each scenario prints a table and writes bench/results/<name>.json. Not part of the test suite.
 const SCENARIOS = {
   idle: () => import('./idle.mjs'),
@@ -25,6 +26,7 @@ const SCENARIOS = {
   'ocr-health': () => import('./ocr-health.mjs'),
   export: () => import('./export.mjs'),
   hostile: () => import('./hostile.mjs'),
+  live: () => import('./live.mjs'),
 };
 /** Long stress runs (real browser, many repetitions): only when named. */
 const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'ocr-health', 'export', 'hostile']);

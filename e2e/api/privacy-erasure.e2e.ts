@@ -28,7 +28,11 @@ async function fillHousehold(server: RunningServer, owner: Browserless): Promise
   expect((await fetch(`${server.baseUrl}/api/v1/catalog/products/${product.id}/image`, { method: 'POST', body: form, headers: { cookie: owner.cookie as string } })).status).toBe(200);
   await owner.json('POST', '/api/v1/stock/counts', { client_mutation_id: 'erase-count-1', lines: [{ product_id: product.id, counted_quantity: 2 }] });
   await owner.json('POST', '/api/v1/stock/counts', { client_mutation_id: 'erase-count-2', lines: [{ product_id: product.id, counted_quantity: 1 }] });
-  await owner.json('POST', '/api/v1/shopping-list', { product_id: product.id, desired_quantity: 1, client_mutation_id: 'erase-shop-1' });
+  const item = await owner.json<{ id: string; updated_at: string }>('POST', '/api/v1/shopping-list', { product_id: product.id, desired_quantity: 1, client_mutation_id: 'erase-shop-1' });
+  // A shopping trip with a check-off and a place set by hand: the trip history goes too.
+  const trip = await owner.json<{ id: string; store_id: string }>('POST', '/api/v1/shopping-trips', { store_name: 'Erase market' }, 201);
+  await owner.json('PATCH', `/api/v1/shopping-list/${item.id}`, { desired_quantity: 1, checked: true, expected_updated_at: item.updated_at, trip_id: trip.id });
+  await owner.json('PUT', `/api/v1/shopping-stores/${trip.store_id}/placements`, { kind: 'product', product_id: product.id, position: 0.5 });
   await owner.json('PUT', '/api/v1/insights/budget/settings', { monthly_limit: 300 });
   await owner.json('PUT', '/api/v1/settings', {
     provider: { type: 'openai', base_url: 'https://api.openai.com/v1', model: 'gpt', api_key: 'sk-erase-me-123456' },
@@ -58,7 +62,7 @@ describe('erasure', () => {
 
   it('leaves no row in any table and no file, and returns to first-run setup', async () => {
     const before = rowCounts(server.dataDir);
-    for (const table of ['users', 'sessions', 'api_tokens', 'products', 'product_barcodes', 'stock_movements', 'stock_lots', 'shopping_list_items', 'receipts', 'receipt_items', 'audit_events', 'login_failures', 'instance_settings', 'budget_settings', 'locations']) {
+    for (const table of ['users', 'sessions', 'api_tokens', 'products', 'product_barcodes', 'stock_movements', 'stock_lots', 'shopping_list_items', 'shopping_stores', 'shopping_trips', 'shopping_trip_checkoffs', 'shopping_store_placements', 'receipts', 'receipt_items', 'audit_events', 'login_failures', 'instance_settings', 'budget_settings', 'locations']) {
       expect(before[table], table).toBeGreaterThan(0);
     }
     const imageFiles = filesBelow(join(server.dataDir, 'product-images'));

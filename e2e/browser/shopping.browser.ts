@@ -140,6 +140,8 @@ describe('the shopping list in the PWA', () => {
     const context = await newContext();
     const page = await signedInPage(context, base());
     const soap = await onTheList(page, 'Soap', 1);
+    // A page that has not heard of the other phone's change: its live stream is cut.
+    await page.route('**/api/v1/events', (route) => route.abort());
     await page.goto(`${base()}/shopping`);
     await expect.poll(() => page.getByTestId('shopping-list').textContent()).toContain('Soap');
     // Another phone changes the amount meanwhile; this page still shows the old item.

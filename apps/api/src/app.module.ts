@@ -12,6 +12,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ExperienceModule } from './modules/experience/experience.module.js';
 import { GrocyModule } from './modules/grocy/grocy.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { LiveModule } from './modules/live/live.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         CatalogModule,
         StockModule,
         ShoppingModule,
+        LiveModule,
         ScansModule,
         PricesModule,
         BudgetModule,

@@ -813,6 +813,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A server-sent-events stream of the household's changes, for signed-in browsers only (API
+         *     tokens are refused). It says what changed, never the content: `event: change` with
+         *     `{"topic": "shopping" | "trip" | "store-order", "id", "version"}`; the browser asks the API
+         *     for what it shows. `event: ready` opens the stream; a comment line every 25 seconds keeps it
+         *     open. One browser session holds at most 4 streams (a fifth closes the oldest).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/experience": {
         parameters: {
             query?: never;
@@ -1604,6 +1627,109 @@ export interface paths {
          *     `client_mutation_id`, a retry returns the first answer.
          */
         patch: operations["updateShoppingListItem"];
+        trace?: never;
+    };
+    "/api/v1/shopping-stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stores to start a trip at: those of earlier trips, then those known from receipts. */
+        get: operations["listShoppingStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping-stores/{store_id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's walking order, learned from the check-off order of earlier trips there. */
+        get: operations["getStoreOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping-stores/{store_id}/placements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts a product or a product group in its place at the store, remembered for later trips. */
+        put: operations["placeInStoreOrder"];
+        post?: never;
+        /** Forgets the places set by hand at the store. */
+        delete: operations["resetStorePlacements"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping-trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a trip at a store (a new name makes a new store); the caller's running trip ends. */
+        post: operations["startShoppingTrip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping-trips/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's trip that is still going (null when there is none). */
+        get: operations["getCurrentShoppingTrip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping-trips/{trip_id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Done": ends the trip. */
+        post: operations["endShoppingTrip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/status": {
@@ -2956,6 +3082,10 @@ export interface components {
              */
             preferred_locale?: "de" | "en";
         };
+        ShoppingCurrentTripResponse: {
+            /** @description The caller's trip that is still going, or null. */
+            trip: components["schemas"]["ShoppingTripResponse"] | null;
+        };
         ShoppingGenerateInput: {
             client_mutation_id: string;
             /** @description The proposals the household chose to put on the list. */
@@ -3010,6 +3140,7 @@ export interface components {
             minimum_stock_quantity?: number;
             notes: string;
             /** @description The product's group, so a list can be walked aisle by aisle (an addition to the reference contract). */
+            product_group_id?: number | null;
             product_group_name?: string | null;
             product_id?: string | null;
             product_image_url?: string | null;
@@ -3038,6 +3169,11 @@ export interface components {
             expected_updated_at: string;
             /** @default  */
             notes?: string;
+            /**
+             * @description The shopping trip this check-off (or its undo) belongs to (our addition): the order of a trip's
+             *     check-offs teaches the store's walking order. An unknown trip is ignored, the change is not.
+             */
+            trip_id?: string;
         };
         ShoppingLowStockItemResponse: {
             current_quantity: number;
@@ -3056,6 +3192,39 @@ export interface components {
         ShoppingLowStockResponse: {
             generated_at: string;
             items: components["schemas"]["ShoppingLowStockItemResponse"][];
+        };
+        ShoppingStoreResponse: {
+            /** @description Null for a store known only from receipts: it gets an id with its first trip. */
+            id: string | null;
+            /** @description The start of the latest trip there, or the latest receipt's date. */
+            last_visit_at?: string | null;
+            name: string;
+            trip_count: number;
+        };
+        ShoppingStoresResponse: {
+            /** @description The store of the household's latest trip, to preselect. */
+            last_store_name?: string | null;
+            /** @description Most recently visited first: stores of earlier trips, then stores known from receipts. */
+            stores: components["schemas"]["ShoppingStoreResponse"][];
+        };
+        ShoppingTripResponse: {
+            /** @description Whether it is still going. */
+            active: boolean;
+            checkoff_count: number;
+            /** @enum {string|null} */
+            end_reason?: "done" | "timeout" | "replaced" | null;
+            ended_at?: string | null;
+            /** @description When the trip ends by itself: two hours after the latest check-off (or the start). */
+            ends_at: string;
+            id: string;
+            last_activity_at: string;
+            started_at: string;
+            store_id: string;
+            store_name: string;
+        };
+        ShoppingTripStartInput: {
+            /** @description A known store or a new one; case and spacing do not make another store. */
+            store_name: string;
         };
         StatusResponse: {
             catalog: components["schemas"]["CatalogSummaryResponse"];
@@ -3223,6 +3392,47 @@ export interface components {
             /** @description Sum of the remaining quantity of the product's lots. */
             quantity: number;
             quantity_unit_name?: string | null;
+        };
+        StoreOrderGroupResponse: {
+            position: number;
+            product_group_id: number;
+            product_group_name: string;
+            /** @enum {string} */
+            source: "learned" | "other_stores" | "manual";
+        };
+        StoreOrderProductResponse: {
+            /** @description On the store's walking scale: 0 where people start, 1 where they finish. */
+            position: number;
+            product_id: string;
+            /** @enum {string} */
+            source: "learned" | "manual" | "group";
+        };
+        StoreOrderResponse: {
+            groups: components["schemas"]["StoreOrderGroupResponse"][];
+            /** @description Groups placed from the household's other stores (for products never bought here). */
+            other_store_count: number;
+            /**
+             * @description Products with a place: learned here, set by hand, or carried by a group set by hand. A
+             *     product that is not here sorts by its group's place, and without one at the end.
+             */
+            products: components["schemas"]["StoreOrderProductResponse"][];
+            store_id: string;
+            store_name: string;
+            /** @description Trips at this store the order was learned from ("sorted like your last 5 trips to REWE"). */
+            trip_count: number;
+        };
+        StorePlacementInput: {
+            /** @enum {string} */
+            kind: "product" | "group";
+            /**
+             * @description The new place on the store's scale, usually halfway between the new neighbours' positions
+             *     from the store's order; -1000 to 1000.
+             */
+            position: number;
+            /** @description The product group's id (kind group). */
+            product_group_id?: number;
+            /** @description The product's id (kind product). */
+            product_id?: string;
         };
         TotpEnableResponse: {
             enabled: boolean;
@@ -5844,6 +6054,44 @@ export interface operations {
             };
         };
     };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getExperience: {
         parameters: {
             query?: never;
@@ -8408,6 +8656,362 @@ export interface operations {
             };
             /** @description The item changed since `expected_updated_at`, or the key was used for another change */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listShoppingStores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingStoresResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStoreOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreOrderResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The store is unknown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    placeInStoreOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorePlacementInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreOrderResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The store, product or product group is unknown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    resetStorePlacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreOrderResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The store is unknown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    startShoppingTrip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShoppingTripStartInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingTripResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getCurrentShoppingTrip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingCurrentTripResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    endShoppingTrip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingTripResponse"];
+                };
+            };
+            /** @description Not signed in, or the bearer token is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Role or token scope not sufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The trip is unknown */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

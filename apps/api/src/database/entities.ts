@@ -23,6 +23,12 @@ import { ScanDraftEntity } from '../modules/scans/scan-draft.entity.js';
 import { ShoppingGenerationItemEntity, ShoppingGenerationRunEntity } from '../modules/shopping/shopping-generation.entity.js';
 import { ShoppingItemEntity } from '../modules/shopping/shopping-item.entity.js';
 import { ShoppingMutationEntity } from '../modules/shopping/shopping-mutation.entity.js';
+import {
+  ShoppingStoreEntity,
+  ShoppingStorePlacementEntity,
+  ShoppingTripCheckoffEntity,
+  ShoppingTripEntity,
+} from '../modules/shopping-trips/shopping-trip.entities.js';
 import { StockActionEntity } from '../modules/stock/stock-action.entity.js';
 import { StockCountLineEntity, StockCountSessionEntity } from '../modules/stock/stock-count.entity.js';
 import { StockLotEntity } from '../modules/stock/stock-lot.entity.js';
@@ -67,6 +73,10 @@ export const ENTITIES = [
   ShoppingGenerationRunEntity,
   ShoppingGenerationItemEntity,
   ShoppingMutationEntity,
+  ShoppingStoreEntity,
+  ShoppingTripEntity,
+  ShoppingTripCheckoffEntity,
+  ShoppingStorePlacementEntity,
   ScanDraftEntity,
   ExternalRefEntity,
   ReceiptEntity,

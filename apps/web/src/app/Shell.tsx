@@ -12,6 +12,7 @@ import { queryPersister } from '../lib/query-persister';
 import { useOnline } from '../lib/use-online';
 import { Banner } from '../ui';
 import { HealthStatus } from './HealthStatus';
+import { useLiveUpdates } from './live-updates';
 import { isCurrent, NAVIGATION } from './navigation';
 import { NotFound } from './NotFound';
 import { SESSION_USER_KEY, type CachedUser } from './offline-cache';
@@ -59,6 +60,8 @@ export function Shell() {
   }, [queryClient, signedOut, restoring]);
   const inviteToken = INVITE_PATH.exec(location)?.[1];
   const online = useOnline();
+  // Changes made on other devices reach the open screens while signed in (never blocks offline use).
+  useLiveUpdates(signedInUser !== null);
   // Once the invitation is accepted, the link has done its job: leave it for the home screen.
   useEffect(() => {
     if (user && inviteToken) navigate(paths.home, { replace: true });

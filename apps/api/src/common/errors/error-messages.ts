@@ -81,6 +81,10 @@ export const ERROR_MESSAGES = {
     de: 'Dieser Schlüssel wurde schon für eine andere Bestandsaktion verwendet',
   },
   duplicate_product_in_generation: { en: 'A product appears twice in this selection', de: 'Ein Produkt kommt in dieser Auswahl doppelt vor' },
+  trip_not_found: { en: 'Shopping trip not found', de: 'Einkauf nicht gefunden' },
+  store_not_found: { en: 'Store not found', de: 'Geschäft nicht gefunden' },
+  store_name_blank: { en: 'Please name the store', de: 'Bitte gib das Geschäft an' },
+  product_group_not_found: { en: 'Product group not found', de: 'Produktgruppe nicht gefunden' },
   shopping_item_not_found: { en: 'Shopping list item not found', de: 'Eintrag der Einkaufsliste nicht gefunden' },
   shopping_key_used: {
     en: 'This key was already used for another shopping list change',

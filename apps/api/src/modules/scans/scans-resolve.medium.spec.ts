@@ -15,6 +15,8 @@ import { ExternalRefsService } from '../open-food-facts/external-refs.service.js
 import { OpenFoodFactsClient } from '../open-food-facts/open-food-facts.client.js';
 import { ReceiptReconcileService } from '../receipts/receipt-reconcile.service.js';
 import { ShoppingService } from '../shopping/shopping.service.js';
+import { LiveEvents } from '../live/live-events.js';
+import { ShoppingTripsService } from '../shopping-trips/shopping-trips.service.js';
 import { StockService } from '../stock/stock.service.js';
 import { ScanDraftEntity } from './scan-draft.entity.js';
 import { ScanDraftsRepository } from './scan-drafts.repository.js';
@@ -79,7 +81,7 @@ describe('resolving a scan while another resolve of the same key is uncommitted 
       catalog,
       masterData,
       new StockService(database, clock),
-      new ShoppingService(database, clock),
+      new ShoppingService(database, clock, new ShoppingTripsService(database, clock, new LiveEvents()), new LiveEvents()),
       new OpenFoodFactsClient(config, clock),
       new ExternalRefsService(database, clock),
       new ScanDraftsRepository(database),

@@ -280,6 +280,9 @@ export class ScansService {
       });
       return manager.save(draft);
     });
+    // Open shopping lists elsewhere show the scanned product at once.
+    const added = (draft.actionResult as { shopping_item_id?: unknown } | null)?.shopping_item_id;
+    if (typeof added === 'string') this.shopping.announce({ id: added, updated_at: draft.updatedAt });
     return this.respond(draft);
   }
 

@@ -9,6 +9,8 @@ import { Database } from '../../database/database.js';
 import { dataSourceOptions } from '../../database/data-source-options.js';
 import { ShoppingItemEntity } from './shopping-item.entity.js';
 import { refillSuggestion, ShoppingService } from './shopping.service.js';
+import { LiveEvents } from '../live/live-events.js';
+import { ShoppingTripsService } from '../shopping-trips/shopping-trips.service.js';
 
 const principal: Principal = { kind: 'session', userId: 'u', householdId: 'h', role: 'member', locale: 'en' };
 
@@ -35,7 +37,7 @@ describe('ShoppingService on a real SQLite file', () => {
     await dataSource.initialize();
     await dataSource.runMigrations();
     database = new Database(dataSource);
-    shopping = new ShoppingService(database, new Clock());
+    shopping = new ShoppingService(database, new Clock(), new ShoppingTripsService(database, new Clock(), new LiveEvents()), new LiveEvents());
     await dataSource.query(
       `INSERT INTO products (id, name, normalized_name, default_best_before_days, minimum_stock_quantity, shopping_target_quantity, notes, active, created_at, updated_at)
        VALUES ('rice', 'Rice', 'rice', 0, 2, 6, '', 1, 'now', 'now')`,
@@ -88,7 +90,7 @@ describe('shopping list changes with idempotency keys, on a real SQLite file', (
     await dataSource.initialize();
     await dataSource.runMigrations();
     database = new Database(dataSource);
-    shopping = new ShoppingService(database, new Clock());
+    shopping = new ShoppingService(database, new Clock(), new ShoppingTripsService(database, new Clock(), new LiveEvents()), new LiveEvents());
     for (const [id, name, active] of [
       ['milk', 'Milk', 1],
       ['eggs', 'Eggs', 1],

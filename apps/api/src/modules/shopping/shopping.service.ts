@@ -8,6 +8,8 @@ import { RequestValidationException } from '../../common/errors/validation.js';
 import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { Database } from '../../database/database.js';
 import { ProductEntity } from '../catalog/product.entity.js';
+import { LiveEvents } from '../live/live-events.js';
+import { ShoppingTripsService } from '../shopping-trips/shopping-trips.service.js';
 import { roundQuantity } from '../stock/stock.service.js';
 import type {
   ShoppingListItemCreateInput,
@@ -31,6 +33,7 @@ interface ProductStockRow {
   active: number;
   image_url: string | null;
   unit_name: string | null;
+  group_id: number | null;
   group_name: string | null;
   minimum: number;
   target: number;
@@ -44,7 +47,7 @@ export function refillSuggestion(current: number, minimum: number, target: numbe
 }
 
 const PRODUCT_STOCK_SQL = `
-  SELECT p.id, p.name, p.active, p.image_url, u.name AS unit_name, g.name AS group_name, p.minimum_stock_quantity AS minimum, p.shopping_target_quantity AS target,
+  SELECT p.id, p.name, p.active, p.image_url, u.name AS unit_name, p.product_group_id AS group_id, g.name AS group_name, p.minimum_stock_quantity AS minimum, p.shopping_target_quantity AS target,
          COALESCE((SELECT ROUND(SUM(l.quantity), 6) FROM stock_lots l WHERE l.product_id = p.id AND l.quantity > 0), 0) AS current
   FROM products p LEFT JOIN quantity_units u ON u.id = p.default_quantity_unit_id LEFT JOIN product_groups g ON g.id = p.product_group_id`;
 
@@ -57,7 +60,14 @@ export class ShoppingService {
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
+    private readonly trips: ShoppingTripsService,
+    private readonly live: LiveEvents,
   ) {}
+
+  /** Tells open lists elsewhere that an item changed (after its write committed). */
+  announce(item: Pick<ShoppingListItemResponse, 'id' | 'updated_at'>): void {
+    this.live.publish({ topic: 'shopping', id: item.id, version: item.updated_at });
+  }
 
   private async productStock(manager: EntityManager, where: string, params: unknown[] = []): Promise<ProductStockRow[]> {
     return manager.query(`${PRODUCT_STOCK_SQL} WHERE ${where}`, params);
@@ -85,6 +95,7 @@ export class ShoppingService {
       product_name: product?.name ?? null,
       product_image_url: product?.image_url ?? null,
       quantity_unit_name: product?.unit_name ?? null,
+      product_group_id: product?.group_id ?? null,
       product_group_name: product?.group_name ?? null,
       stock_quantity: product?.current ?? 0,
       minimum_stock_quantity: product?.minimum ?? 0,
@@ -196,6 +207,7 @@ export class ShoppingService {
       return id;
     });
     const run = await this.database.manager.findOneOrFail(ShoppingGenerationRunEntity, { where: { id: runId }, relations: { items: true } });
+    for (const item of run.items ?? []) if (item.shoppingItemId && item.action !== 'skipped') this.announce({ id: item.shoppingItemId, updated_at: run.createdAt });
     const order = new Map(run.items?.map((item, index) => [item.id, index]));
     return {
       id: run.id,
@@ -231,7 +243,7 @@ export class ShoppingService {
    * timestamp, which the first attempt has moved on) and the change is written once.
    */
   async update(principal: Principal, itemId: string, input: ShoppingListItemUpdateInput): Promise<ShoppingListItemResponse> {
-    return this.database.write(async (manager) => {
+    const answer = await this.database.write(async (manager) => {
       const key = input.client_mutation_id;
       if (key !== undefined) {
         const earlier = await this.earlierAnswer(manager, key, 'update', itemId);
@@ -240,6 +252,7 @@ export class ShoppingService {
       const existing = await manager.findOneBy(ShoppingItemEntity, { id: itemId });
       if (!existing) throw new ApiException(404, 'shopping_item_not_found');
       if (existing.updatedAt !== input.expected_updated_at) throw new ApiException(409, 'stale_update');
+      const wasChecked = Boolean(existing.checked);
       Object.assign(existing, {
         desiredQuantity: roundQuantity(input.desired_quantity),
         checked: input.checked ?? false,
@@ -247,10 +260,14 @@ export class ShoppingService {
         updatedAt: this.nextUpdatedAt(existing.updatedAt),
       });
       await manager.save(existing);
+      // A check-off (or its undo) during a trip is part of the store's walking order.
+      if (input.trip_id !== undefined && wasChecked !== existing.checked) await this.trips.recordCheck(manager, input.trip_id, existing, existing.checked);
       const answer = await this.answer(manager, existing);
       if (key !== undefined) await this.remember(manager, principal, key, 'update', itemId, answer);
       return answer;
     });
+    this.announce(answer);
+    return answer;
   }
 
   /**
@@ -259,7 +276,7 @@ export class ShoppingService {
    * returns the first answer.
    */
   async add(principal: Principal, input: ShoppingListItemCreateInput): Promise<ShoppingListItemResponse> {
-    return this.database.write(async (manager) => {
+    const answer = await this.database.write(async (manager) => {
       const earlier = await this.earlierAnswer(manager, input.client_mutation_id, 'add', input.product_id);
       if (earlier) return earlier;
       const product = await manager.findOneBy(ProductEntity, { id: input.product_id, active: true });
@@ -286,6 +303,8 @@ export class ShoppingService {
       await this.remember(manager, principal, input.client_mutation_id, 'add', product.id, answer);
       return answer;
     });
+    this.announce(answer);
+    return answer;
   }
 
   /** Strictly later than the last change, so `expected_updated_at` tells every change apart. */

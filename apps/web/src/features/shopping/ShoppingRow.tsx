@@ -1,4 +1,5 @@
 import CloudUpload from 'lucide-react/icons/cloud-upload';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../lib/format';
 import { Badge, CheckCircle, ListRow, Stepper, Thumbnail } from '../../ui';
@@ -16,21 +17,26 @@ interface ShoppingRowProps {
   onCheck: (row: ShoppingRowView, checked: boolean) => void;
   onAmount: (row: ShoppingRowView, amount: number) => void;
   onOpen: (row: ShoppingRowView) => void;
+  /** During a trip: the grip that moves the row in the store's order. */
+  handle?: ReactNode;
 }
 
 /**
  * One item: photo, name, amount and note; a tap on it opens the note, the stepper changes the
  * amount, the circle checks it off. A change that has not reached the server yet says so.
  */
-export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen }: ShoppingRowProps) {
+export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen, handle }: ShoppingRowProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const { item } = row;
   const unit = item.quantity_unit_name;
   // With a stepper the amount is written there already; the line under the name is for the note.
+  // During a trip a phone has no room for the stepper beside the grip: the amount is written here instead (CSS picks one).
+  const compactAmount = canWrite && handle !== undefined ? amountText(item.desired_quantity, unit, locale) : null;
   const parts = [canWrite ? null : amountText(item.desired_quantity, unit, locale), item.notes || null].filter((part) => part !== null);
   const subtitle = (
     <>
+      {compactAmount && <span className="trip-row-amount">{compactAmount}</span>}
       {parts.length > 0 && <span className="shopping-note">{parts.join(' · ')}</span>}
       {row.waiting > 0 && (
         <>
@@ -43,11 +49,11 @@ export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen }: Shoppi
   );
   return (
     <ListRow
-      className={row.checked ? 'shopping-row shopping-row--checked' : 'shopping-row'}
+      className={['shopping-row', row.checked && 'shopping-row--checked', handle !== undefined && 'trip-row'].filter(Boolean).join(' ')}
       title={item.label}
       // The small photo leaves the name room beside the stepper on a phone.
       leading={<Thumbnail name={item.label} src={item.product_image_url} size="sm" />}
-      subtitle={parts.length > 0 || row.waiting > 0 ? subtitle : undefined}
+      subtitle={parts.length > 0 || row.waiting > 0 || compactAmount ? subtitle : undefined}
       onClick={canWrite ? () => onOpen(row) : undefined}
       chevron={false}
       action={
@@ -66,6 +72,7 @@ export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen }: Shoppi
               disabled={row.checked}
             />
             <CheckCircle checked={row.checked} onChange={(checked) => onCheck(row, checked)} label={t('shopping.check', { label: item.label })} />
+            {handle}
           </div>
         ) : undefined
       }

@@ -2,7 +2,8 @@ import type { Schemas } from '@hinv/api-client';
 import { useQuery } from '@tanstack/react-query';
 import Plus from 'lucide-react/icons/plus';
 import ShoppingBasket from 'lucide-react/icons/shopping-basket';
-import { useCallback, useState } from 'react';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
 import { sharedKeys } from '../../app/query-keys';
@@ -16,6 +17,11 @@ import { groupByProductGroup } from './shopping-groups';
 import { CHANGE_LIMIT, type RefusedChange } from './shopping-queue';
 import type { ShoppingRowView } from './shopping-view';
 import { ShoppingRow } from './ShoppingRow';
+import { OrderedList } from './trips/OrderedList';
+import { StartTripSheet } from './trips/StartTripSheet';
+import { sortByStoreOrder } from './trips/store-order';
+import { TripBar } from './trips/TripBar';
+import { useTrip } from './trips/trip-api';
 import { lookOf, useShopping } from './use-shopping';
 import './shopping.css';
 
@@ -44,6 +50,9 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
   const [refillOpen, setRefillOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [notesRow, setNotesRow] = useState<ShoppingRowView | null>(null);
+  const [starting, setStarting] = useState(false);
+  const trips = useTrip();
+  const trip = trips.trip;
 
   const reason = useCallback(
     (record: RefusedChange) => {
@@ -63,16 +72,33 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
   const lowStock = useQuery({ queryKey: sharedKeys.lowStock, queryFn: () => ok(api.GET('/api/v1/shopping-list/low-stock')), enabled: canWrite });
   const proposals = (lowStock.data?.items ?? []).filter(needsRefill);
 
+  // During a trip every check-off (and its undo) carries the trip: the store's order is learned from them.
+  const tripId = trip?.id;
   const check = (row: ShoppingRowView, checked: boolean) => {
-    void shopping.setChecked(row, checked);
+    void shopping.setChecked(row, checked, tripId);
     if (!checked) return;
     toast.show({
       message: t('shopping.checked', { label: row.item.label }),
-      action: { label: t('shopping.undo'), onAction: () => void shopping.setChecked({ ...row, checked: true }, false) },
+      action: { label: t('shopping.undo'), onAction: () => void shopping.setChecked({ ...row, checked: true }, false, tripId) },
     });
   };
+  const moveProblem = (error: unknown) => toast.show({ variant: 'error', message: t('shopping.trip.moveFailed', { problem: error instanceof ApiError ? (error.detail ?? error.message) : String(error) }) });
+  const place = (placement: Parameters<typeof trips.place.mutateAsync>[0]['placement']) =>
+    trip ? trips.place.mutateAsync({ storeId: trip.store_id, placement }).catch(moveProblem) : Promise.resolve();
   const { rows, list } = shopping;
-  const groups = rows ? groupByProductGroup(rows.map((row) => ({ row, product_group_name: row.item.product_group_name })), locale) : [];
+  const groups = rows && !trip ? groupByProductGroup(rows.map((row) => ({ row, product_group_name: row.item.product_group_name })), locale) : [];
+  const walked = rows && trip ? sortByStoreOrder(rows, (row) => row.item, trips.order, locale) : [];
+  const renderRow = (row: ShoppingRowView, handle?: ReactNode) => (
+    <ShoppingRow
+      key={row.key}
+      row={row}
+      canWrite={canWrite}
+      onCheck={check}
+      onAmount={(changed, amount) => void shopping.setAmount(changed, amount)}
+      onOpen={setNotesRow}
+      handle={handle}
+    />
+  );
   const listProblem = list.isError ? ((list.error instanceof ApiError ? list.error.detail : null) ?? t('shopping.loadFailed')) : null;
 
   return (
@@ -80,11 +106,33 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
       <div className="shopping-head">
         <h2 id="shopping-heading">{t('shopping.heading')}</h2>
         {canWrite && (
-          <Button icon={Plus} variant="secondary" onClick={() => setAdding(true)}>
-            {t('shopping.add.open')}
-          </Button>
+          <div className="ui-cluster">
+            {!trip && (
+              <Button icon={ShoppingCart} onClick={() => setStarting(true)} disabled={!shopping.online} data-testid="trip-start">
+                {t('shopping.trip.start')}
+              </Button>
+            )}
+            <Button icon={Plus} variant="secondary" onClick={() => setAdding(true)}>
+              {t('shopping.add.open')}
+            </Button>
+          </div>
         )}
       </div>
+      {canWrite && !trip && !shopping.online && <p className="muted shopping-trip-hint">{t('shopping.trip.needsSignal')}</p>}
+      {trip && (
+        <TripBar
+          trip={trip}
+          order={trips.order}
+          busy={trips.end.isPending || trips.reset.isPending}
+          onDone={() =>
+            void trips.end.mutateAsync(trip.id).then(
+              () => toast.show({ message: t('shopping.trip.ended', { store: trip.store_name }) }),
+              (error: unknown) => toast.show({ variant: 'error', message: error instanceof ApiError ? (error.detail ?? error.message) : String(error) }),
+            )
+          }
+          onReset={() => void trips.reset.mutateAsync(trip.store_id).catch(moveProblem)}
+        />
+      )}
 
       {!shopping.online && (
         <Banner tone="offline" title={t('shopping.sync.offlineTitle')} data-testid="shopping-offline">
@@ -198,22 +246,23 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
             }
           />
         </Card>
+      ) : trip ? (
+        <OrderedList
+          placed={walked}
+          keyOf={(row) => row.key}
+          labelOf={(row) => row.item.label}
+          productOf={(row) => row.item.product_id ?? null}
+          renderRow={renderRow}
+          canMove={canWrite}
+          onPlaceProduct={(productId, position) => place({ kind: 'product', product_id: productId, position })}
+          onPlaceGroup={(groupId, position) => place({ kind: 'group', product_group_id: groupId, position })}
+          otherGroupLabel={t('shopping.otherGroup')}
+        />
       ) : (
         <div className="shopping-groups" data-testid="shopping-list">
           {groups.map((group) => (
             <Card key={group.name ?? ''} flush title={group.name ?? t('shopping.otherGroup')} headingLevel={3} actions={<Badge count={group.items.length} aria-hidden="true" />}>
-              <List>
-                {group.items.map(({ row }) => (
-                  <ShoppingRow
-                    key={row.key}
-                    row={row}
-                    canWrite={canWrite}
-                    onCheck={check}
-                    onAmount={(changed, amount) => void shopping.setAmount(changed, amount)}
-                    onOpen={setNotesRow}
-                  />
-                ))}
-              </List>
+              <List>{group.items.map(({ row }) => renderRow(row))}</List>
             </Card>
           ))}
         </div>
@@ -246,6 +295,14 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
             );
             toast.show({ message: t('shopping.add.done', { label: product.name }) });
           }}
+        />
+      )}
+      {starting && (
+        <StartTripSheet
+          busy={trips.start.isPending}
+          problem={trips.start.error}
+          onClose={() => setStarting(false)}
+          onStart={(storeName) => void trips.start.mutateAsync(storeName).then(() => setStarting(false), () => undefined)}
         />
       )}
       {notesRow && (

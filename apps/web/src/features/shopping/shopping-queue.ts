@@ -22,7 +22,8 @@ export interface QueuedUpdate {
   target: { itemId: string } | { addId: string };
   /** The `updated_at` the change was made on; moved on as earlier changes to the item land. */
   baseUpdatedAt: string;
-  body: { desired_quantity: number; checked: boolean; notes: string };
+  /** `trip_id`: a check-off (or its undo) made during a shopping trip, which learns the store's order from it. */
+  body: { desired_quantity: number; checked: boolean; notes: string; trip_id?: string };
   look: ItemLook;
   /** Made while online: a refusal is said at once (a toast); otherwise it waits in the banner. */
   madeOnline: boolean;

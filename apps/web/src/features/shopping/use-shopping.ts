@@ -4,7 +4,7 @@ import { useApi } from '../../app/api-context';
 import { sharedKeys } from '../../app/query-keys';
 import { ok } from '../../lib/api-result';
 import { sendChange } from './shopping-api';
-import { CHANGE_LIMIT, openShoppingDatabase, QueueFullError, ShoppingQueue, type ChangeAction, type Item, type ItemLook, type ProductChoice, type QueuedChange, type RefusedChange, type SyncReport } from './shopping-queue';
+import { CHANGE_LIMIT, openShoppingDatabase, QueueFullError, ShoppingQueue, type ChangeAction, type Item, type ItemLook, type ProductChoice, type QueuedChange, type QueuedUpdate, type RefusedChange, type SyncReport } from './shopping-queue';
 import { applyWaiting, type ShoppingRowView } from './shopping-view';
 
 /** One queue per page, shared by every screen that mounts the list, so runs never overlap. */
@@ -45,7 +45,8 @@ export interface ShoppingState {
   needsSignIn: boolean;
   /** A change was just refused because `CHANGE_LIMIT` changes are waiting; the waiting ones are kept. */
   full: boolean;
-  setChecked(row: ShoppingRowView, checked: boolean): Promise<void>;
+  /** With `tripId`, the check-off (or its undo) belongs to that shopping trip. */
+  setChecked(row: ShoppingRowView, checked: boolean, tripId?: string): Promise<void>;
   setAmount(row: ShoppingRowView, amount: number): Promise<void>;
   setNotes(row: ShoppingRowView, notes: string): Promise<void>;
   add(look: ItemLook, productId: string, amount: number, notes: string): Promise<void>;
@@ -169,7 +170,7 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
   }, []);
 
   const queueChange = useCallback(
-    async (row: ShoppingRowView, action: ChangeAction, body: { desired_quantity: number; checked: boolean; notes: string }) => {
+    async (row: ShoppingRowView, action: ChangeAction, body: QueuedUpdate['body']) => {
       const queue = await shoppingQueue();
       const target = row.itemId !== null ? { itemId: row.itemId } : { addId: row.addId as string };
       const change = await queue.enqueueUpdate({ action, target, baseUpdatedAt: row.item.updated_at, body, look: lookOf(row.item), madeOnline: isOnline() }).catch(refuseWhenFull);
@@ -189,8 +190,8 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
     refused,
     needsSignIn,
     full: refusedAsFull && waiting.length >= CHANGE_LIMIT,
-    setChecked: (row, checked) =>
-      queueChange(row, checked ? 'check' : 'uncheck', { desired_quantity: row.item.desired_quantity, notes: row.item.notes, checked }),
+    setChecked: (row, checked, tripId) =>
+      queueChange(row, checked ? 'check' : 'uncheck', { desired_quantity: row.item.desired_quantity, notes: row.item.notes, checked, ...(tripId ? { trip_id: tripId } : {}) }),
     setAmount: (row, amount) => queueChange(row, 'amount', { desired_quantity: amount, notes: row.item.notes, checked: row.checked }),
     setNotes: (row, notes) => queueChange(row, 'notes', { desired_quantity: row.item.desired_quantity, notes, checked: row.checked }),
     add: async (look, productId, amount, notes) => {

@@ -10,6 +10,7 @@ export type ProviderProblem =
   | { kind: 'redirect'; status: number }
   | { kind: 'timeout'; seconds: number }
   | { kind: 'unreachable'; code: string | null }
+  | { kind: 'refused_address' }
   | { kind: 'too_large'; megabytes: number }
   | { kind: 'malformed'; what: 'not_json' | 'no_message' | 'no_model_list' | 'not_a_receipt' };
 
@@ -43,6 +44,11 @@ export function providerProblemText(problem: ProviderProblem): Texts {
       return { en: `no answer within ${problem.seconds} s`, de: `keine Antwort innerhalb von ${String(problem.seconds).replace('.', ',')} s` };
     case 'unreachable':
       return problem.code ? { en: `not reachable (${problem.code})`, de: `nicht erreichbar (${problem.code})` } : { en: 'not reachable', de: 'nicht erreichbar' };
+    case 'refused_address':
+      return {
+        en: 'the host name resolves to a link-local, multicast, unspecified or reserved address, which is not allowed',
+        de: 'der Hostname löst zu einer link-lokalen, Multicast-, unspezifizierten oder reservierten Adresse auf, das ist nicht erlaubt',
+      };
     case 'too_large':
       return { en: `the answer is larger than ${problem.megabytes} MB`, de: `die Antwort ist größer als ${problem.megabytes} MB` };
     case 'malformed':

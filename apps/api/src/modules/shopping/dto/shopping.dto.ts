@@ -16,6 +16,8 @@ export class ShoppingListItemResponse {
   product_image_url?: string | null;
   quantity_unit_name?: string | null;
   /** The product's group, so a list can be walked aisle by aisle (an addition to the reference contract). */
+  @ApiProperty({ type: 'integer', nullable: true, required: false })
+  product_group_id?: number | null;
   product_group_name?: string | null;
   stock_quantity?: number = 0;
   minimum_stock_quantity?: number = 0;
@@ -55,6 +57,15 @@ export class ShoppingListItemUpdateInput {
   @IsString()
   @Length(8, 100)
   client_mutation_id?: string;
+
+  /**
+   * The shopping trip this check-off (or its undo) belongs to (our addition): the order of a trip's
+   * check-offs teaches the store's walking order. An unknown trip is ignored, the change is not.
+   */
+  @Optional()
+  @IsString()
+  @Length(1, 100)
+  trip_id?: string;
 }
 
 /** One product put on the list by hand (our addition; the reference only adds by scan or refill). */
