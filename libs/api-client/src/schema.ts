@@ -1255,6 +1255,26 @@ export interface paths {
         patch: operations["correctReceipt"];
         trace?: never;
     };
+    "/api/v1/receipts/{receipt_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored image or PDF of the receipt (our addition), to the household's browsers only, as
+         *     product photos are: private, checked again on every use. 404 when none is kept.
+         */
+        get: operations["getReceiptFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/receipts/{receipt_id}/import": {
         parameters: {
             query?: never;
@@ -2839,6 +2859,10 @@ export interface components {
             currency: string;
             /** @description True when the upload was a receipt already analysed (same file, or the same purchase); nothing new was stored. */
             duplicate?: boolean | null;
+            /** @description application/pdf, image/jpeg, image/png, image/webp or image/heic; null when no file is kept. */
+            file_type?: string | null;
+            /** @description Where the stored image or PDF is served (our addition); null when none is kept. */
+            file_url?: string | null;
             id: string;
             imported_count?: number | null;
             item_count?: number | null;
@@ -7356,6 +7380,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getReceiptFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as uploaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponse"];
+                    "image/heic": components["schemas"]["ErrorResponse"];
+                    "image/jpeg": components["schemas"]["ErrorResponse"];
+                    "image/png": components["schemas"]["ErrorResponse"];
+                    "image/webp": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponse"];
+                    "image/heic": components["schemas"]["ErrorResponse"];
+                    "image/jpeg": components["schemas"]["ErrorResponse"];
+                    "image/png": components["schemas"]["ErrorResponse"];
+                    "image/webp": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt not found, or no file kept for it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponse"];
+                    "image/heic": components["schemas"]["ErrorResponse"];
+                    "image/jpeg": components["schemas"]["ErrorResponse"];
+                    "image/png": components["schemas"]["ErrorResponse"];
+                    "image/webp": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation error */

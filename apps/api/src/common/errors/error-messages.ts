@@ -93,6 +93,7 @@ export const ERROR_MESSAGES = {
     en: 'Lines of this receipt are already in stock: budget and prices depend on it, so it can no longer be corrected or deleted',
     de: 'Positionen dieses Kassenbons sind bereits im Vorrat: Budget und Preise hängen daran, deshalb kann er nicht mehr korrigiert oder gelöscht werden',
   },
+  receipt_file_not_found: { en: 'No file is kept for this receipt', de: 'Für diesen Kassenbon ist keine Datei aufbewahrt' },
   receipt_items_limit: { en: 'A receipt may have at most {max} lines', de: 'Ein Kassenbon darf höchstens {max} Positionen haben' },
   candidate_not_cached: {
     en: 'This product candidate is no longer known; search the candidates again',

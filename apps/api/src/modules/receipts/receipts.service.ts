@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
@@ -125,6 +125,9 @@ export class ReceiptsService {
             quantity: line.quantity,
             unitPrice: line.unitPrice,
             totalPrice: line.totalPrice,
+            box: line.box ?? null,
+            ocrConfidence: line.ocrConfidence ?? null,
+            amountRepaired: line.amountRepaired ?? false,
             matchStatus: 'unresolved' as const,
             matchReason: 'unresolved' as const,
             matchEvidence: [],
@@ -203,6 +206,21 @@ export class ReceiptsService {
   }
 
   /**
+   * The stored source file to serve, with its type. 404 when the receipt has none (never kept,
+   * removed by retention), when it is gone from disk or is no regular file, and for a stored path
+   * that would lead outside DATA_DIR/receipts.
+   */
+  async file(id: string): Promise<{ path: string; type: string }> {
+    const receipt = await this.database.manager.findOneBy(ReceiptEntity, { id });
+    if (!receipt) throw new ApiException(404, 'receipt_not_found');
+    const path = receipt.imagePath ? storedFilePath(this.directory, receipt.imagePath) : null;
+    const type = receipt.imagePath ? fileType(receipt.imagePath) : null;
+    const info = path ? await lstat(path).catch(() => null) : null;
+    if (!path || !type || !info?.isFile()) throw new ApiException(404, 'receipt_file_not_found');
+    return { path, type };
+  }
+
+  /**
    * Deletes a receipt nobody imported from (409 otherwise: budget and prices depend on it) with
    * its lines and its file. The file is moved aside first and put back should the row stay, so a
    * failure leaves both as they were. A stored path outside DATA_DIR/receipts is never touched.
@@ -266,7 +284,15 @@ export async function openReceipt(manager: EntityManager, receiptId: string): Pr
   return receipt;
 }
 
+/** The media type a stored file is served as, by the extension the upload gave it. */
+const FILE_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heic: 'image/heic' };
+
+function fileType(name: string): string | null {
+  return FILE_TYPES[extname(name).slice(1)] ?? null;
+}
+
 function toResponse(receipt: ReceiptEntity, counts: LineCounts): ReceiptResponse {
+  const type = receipt.imagePath ? fileType(receipt.imagePath) : null;
   return {
     id: receipt.id,
     status: receipt.status,
@@ -278,6 +304,8 @@ function toResponse(receipt: ReceiptEntity, counts: LineCounts): ReceiptResponse
     currency: receipt.currency,
     total: receipt.total,
     ...counts,
+    file_url: type ? `/api/v1/receipts/${receipt.id}/file` : null,
+    file_type: type,
     created_at: receipt.createdAt,
     updated_at: receipt.updatedAt,
   };

@@ -116,6 +116,10 @@ export class ReceiptResponse {
   lines_sum: number;
   /** Total minus `lines_sum`: positive when amounts are missing, negative when lines are too many; null without a total. */
   lines_difference?: number | null;
+  /** Where the stored image or PDF is served (our addition); null when none is kept. */
+  file_url?: string | null;
+  /** application/pdf, image/jpeg, image/png, image/webp or image/heic; null when no file is kept. */
+  file_type?: string | null;
   /** True when the upload was a receipt already analysed (same file, or the same purchase); nothing new was stored. */
   duplicate?: boolean | null;
   @ApiProperty({ type: [ReceiptItemResponse], nullable: true, required: false })
