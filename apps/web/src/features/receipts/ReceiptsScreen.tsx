@@ -14,6 +14,7 @@ import { formatDay, formatMoney } from '../../lib/format';
 import { useOnline } from '../../lib/use-online';
 import { Badge, Banner, Button, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
 import { receiptKeys } from './receipt-keys';
+import { deletePending } from './use-corrections';
 import { SharedReceiptList } from './SharedReceiptList';
 import { sendReceipt, type UploadProgress } from './upload-receipt';
 import { UploadProgressBar } from './UploadProgressBar';
@@ -51,7 +52,8 @@ export function ReceiptsScreen() {
       refreshReceipts();
     },
   });
-  const shown = onlyReview ? receipts.data?.filter((receipt) => receipt.status === 'review') : receipts.data;
+  const listed = receipts.data?.filter((receipt) => !deletePending(receipt.id));
+  const shown = onlyReview ? listed?.filter((receipt) => receipt.status === 'review') : listed;
   const sharedName = shared.active ? shared.waiting?.find((entry) => entry.id === shared.active?.id)?.name : undefined;
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
     amount === null || amount === undefined ? '' : formatMoney(amount, locale, currency || 'EUR');
