@@ -138,13 +138,28 @@ describe.skipIf(!present)('correcting a real receipt beside its photo in the PWA
     const stored = await pageApi<Receipt & { lines_difference: number }>(page, 'GET', `/api/v1/receipts/${read.id}`);
     expect(stored.lines_difference).toBe(0);
     expect(stored.items?.find((item) => item.id === wrong.id)?.total_price).toBe(wrong.total_price);
+
+    // The total as printed, corrected from the header (and put back).
+    await page.getByRole('button', { name: 'Store, date, total' }).click();
+    await sheet.waitFor();
+    await sheet.getByRole('textbox', { name: 'Total' }).fill('99,99');
+    await sheet.getByRole('button', { name: 'Save' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => sumState(page)).toBe('open');
+    await page.getByRole('button', { name: 'Store, date, total' }).click();
+    await sheet.getByRole('textbox', { name: 'Total' }).fill(String(stored.total));
+    await sheet.getByRole('button', { name: 'Save' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => sumState(page)).toBe('done');
     await context.close();
 
-    // Screenshots: phone and desktop, light and dark, the review with a line marked and its sheet.
+    // Screenshots: phone (in German) and desktop (in English), light and dark, the review with a line marked and its sheet.
     for (const [size, viewport] of Object.entries(SIZES)) {
       for (const theme of ['light', 'dark'] as const) {
         const shot = await stage.browser.newContext({ locale: size === 'phone' ? 'de-DE' : 'en-GB', viewport, colorScheme: theme, storageState: { cookies: await cookiesOf(stage.browser, base, cookie), origins: [] } });
         const view = await shot.newPage();
+        await view.goto(base);
+        await pageApi(view, 'PATCH', '/api/v1/auth/preferences', { preferred_locale: size === 'phone' ? 'de' : 'en' });
         await view.goto(`${base}/receipts/${read.id}`);
         await view.getByTestId('receipt-image').locator('img').waitFor();
         await expect.poll(() => view.getByTestId('receipt-sum').getAttribute('data-state')).toBe('done');
@@ -160,6 +175,23 @@ describe.skipIf(!present)('correcting a real receipt beside its photo in the PWA
         await shot.close();
       }
     }
+    // Deleted with undo: the list leaves it out at once; Undo keeps it; otherwise the delete goes once the toast is gone.
+    const last = await stage.browser.newContext({ locale: 'en-GB', viewport: SIZES.phone, storageState: { cookies: await cookiesOf(stage.browser, base, cookie), origins: [] } });
+    const view = await last.newPage();
+    await view.goto(base);
+    await pageApi(view, 'PATCH', '/api/v1/auth/preferences', { preferred_locale: 'en' });
+    await view.goto(`${base}/receipts/${read.id}`);
+    await view.getByRole('button', { name: 'Delete receipt' }).click();
+    await view.waitForSelector('#receipts-heading');
+    await view.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => view.locator(`a[href="/receipts/${read.id}"]`).count()).toBeGreaterThan(0);
+    expect((await fetch(`${base}/api/v1/receipts/${read.id}`, { headers: { cookie } })).status).toBe(200);
+    await view.goto(`${base}/receipts/${read.id}`);
+    await view.getByRole('button', { name: 'Delete receipt' }).click();
+    await view.waitForSelector('#receipts-heading');
+    expect(await view.locator(`a[href="/receipts/${read.id}"]`).count()).toBe(0);
+    await expect.poll(() => fetch(`${base}/api/v1/receipts/${read.id}`, { headers: { cookie } }).then((response) => response.status), { timeout: 60_000 }).toBe(404);
+    await last.close();
     // A ceiling for OCR of a real photo and eight screens on a loaded machine; each step waits on the app.
   }, 400_000);
 });

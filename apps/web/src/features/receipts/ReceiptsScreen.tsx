@@ -14,7 +14,7 @@ import { formatDay, formatMoney } from '../../lib/format';
 import { useOnline } from '../../lib/use-online';
 import { Badge, Banner, Button, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
 import { receiptKeys } from './receipt-keys';
-import { deletePending } from './use-corrections';
+import { usePendingDeletes } from './use-corrections';
 import { SharedReceiptList } from './SharedReceiptList';
 import { sendReceipt, type UploadProgress } from './upload-receipt';
 import { UploadProgressBar } from './UploadProgressBar';
@@ -42,6 +42,7 @@ export function ReceiptsScreen() {
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const deletePending = usePendingDeletes();
   const receipts = useQuery({ queryKey: receiptKeys.list, queryFn: () => ok(api.GET('/api/v1/receipts')) });
   const refreshReceipts = useCallback(() => void queryClient.invalidateQueries({ queryKey: receiptKeys.all }), [queryClient]);
   const shared = useSharedReceipts(canQueue, refreshReceipts);

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useApi } from '../../app/api-context';
 import { ok } from '../../lib/api-result';
 import { receiptKeys } from './receipt-keys';
@@ -60,6 +61,12 @@ export const UNDO_MS = 6000;
 
 // Outlives the screen that deleted the receipt: the app goes back to the list while the undo runs.
 const pendingDeletes = new Map<string, ReturnType<typeof setTimeout>>();
+const listeners = new Set<() => void>();
+let pendingVersion = 0;
+const changed = () => {
+  pendingVersion += 1;
+  for (const listener of listeners) listener();
+};
 
 /**
  * Deleting a receipt with undo: it leaves the list at once, and the delete is sent only once the
@@ -76,6 +83,7 @@ export function useDeleteReceipt() {
         id,
         setTimeout(() => {
           pendingDeletes.delete(id);
+          changed();
           void ok(api.DELETE('/api/v1/receipts/{receipt_id}', { params: { path: { receipt_id: id } } }))
             .catch(() => undefined)
             .finally(() => {
@@ -84,16 +92,25 @@ export function useDeleteReceipt() {
             });
         }, UNDO_MS),
       );
+      changed();
     },
     undo(id: string) {
       clearTimeout(pendingDeletes.get(id));
       pendingDeletes.delete(id);
+      changed();
       void queryClient.invalidateQueries({ queryKey: receiptKeys.list });
     },
   };
 }
 
-/** A receipt whose delete waits for its undo time: lists leave it out. */
-export function deletePending(id: string): boolean {
-  return pendingDeletes.has(id);
+/** Receipts whose delete waits for its undo time (lists leave them out); re-renders when that changes. */
+export function usePendingDeletes(): (id: string) => boolean {
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => pendingVersion,
+  );
+  return (id) => pendingDeletes.has(id);
 }
