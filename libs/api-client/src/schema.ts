@@ -1270,6 +1270,28 @@ export interface paths {
         get: operations["getReceipt"];
         put?: never;
         post?: never;
+        /** Deletes a receipt nothing was imported from, with its lines and its stored file. */
+        delete: operations["deleteReceipt"];
+        options?: never;
+        head?: never;
+        /** Corrects the store, date, total or currency as read. Another store name matches the open lines again. */
+        patch: operations["correctReceipt"];
+        trace?: never;
+    };
+    "/api/v1/receipts/{receipt_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored image or PDF of the receipt (our addition), to the household's browsers only, as
+         *     product photos are: private, checked again on every use. 404 when none is kept.
+         */
+        get: operations["getReceiptFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1298,6 +1320,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/receipts/{receipt_id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a line the reading missed, after the last line; it is matched to the catalog at once. */
+        post: operations["addReceiptItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/receipts/{receipt_id}/items/{item_id}": {
         parameters: {
             query?: never;
@@ -1308,7 +1347,8 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /** Removes a line that is no purchase (a footer, VAT, a card slip). */
+        delete: operations["removeReceiptItem"];
         options?: never;
         head?: never;
         /**
@@ -1380,6 +1420,27 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receipts/{receipt_id}/items/{item_id}/correction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Corrects a line's name, quantity, unit price or amount as read. A changed name is matched
+         *     again (a line mapped by hand keeps its product, and the store mapping it taught is learned
+         *     under the corrected name from then on).
+         */
+        patch: operations["correctReceiptItem"];
         trace?: never;
     };
     "/api/v1/receipts/{receipt_id}/items/{item_id}/create-product": {
@@ -2826,6 +2887,18 @@ export interface components {
             code?: string | null;
             password: string;
         };
+        ReceiptCorrectionInput: {
+            /** @description ISO 4217, upper case. */
+            currency?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD as printed.
+             */
+            purchase_date?: string | null;
+            store_name?: string | null;
+            /** @description What the receipt says was paid. */
+            total?: number | null;
+        };
         ReceiptImportResponse: {
             /** @description Per line: `{item_id, ok, grocy: skipped|exported|failed, grocy_error?, lot_id?, error?}`. */
             details: {
@@ -2842,9 +2915,28 @@ export interface components {
             requested: number;
             run_id: string;
         };
+        ReceiptItemCorrectionInput: {
+            /** @description The article name as printed. */
+            name?: string;
+            /** @description Pieces, or the weight of weighed goods. */
+            quantity?: number;
+            /** @description The line's amount. */
+            total_price?: number;
+            /** @description `null` when the receipt prints no unit price. */
+            unit_price?: number | null;
+        };
+        ReceiptItemCreateInput: {
+            name: string;
+            /** @default 1 */
+            quantity?: number;
+            total_price: number;
+            unit_price?: number | null;
+        };
         ReceiptItemResponse: {
             barcode?: string | null;
             best_before_date?: string | null;
+            /** @description The printed text's box in the stored file (OCR'd receipts only). */
+            box?: components["schemas"]["ReceiptLineBoxResponse"] | null;
             brand?: string | null;
             catalog_product_id?: string | null;
             catalog_product_image_url?: string | null;
@@ -2854,6 +2946,14 @@ export interface components {
             catalog_variant_name?: string | null;
             catalog_variant_package_amount?: number | null;
             catalog_variant_package_unit?: string | null;
+            /**
+             * @description Why the line may be misread (our addition), most telling first: sum_mismatch (this line alone
+             *     would explain the difference to the total), amount_repaired, low_confidence,
+             *     quantity_price_mismatch. Empty for imported lines.
+             */
+            check_reasons: ("sum_mismatch" | "amount_repaired" | "low_confidence" | "quantity_price_mismatch")[];
+            /** @description True once a person edited or added the line. */
+            corrected: boolean;
             /** @default 0 */
             grocy_exported?: number;
             grocy_product_id?: number | null;
@@ -2869,6 +2969,8 @@ export interface components {
             /** @description unresolved, suggested, barcode, learned, alias, exact or manual. */
             match_status: string;
             normalized_name?: string | null;
+            /** @description 0–1, the OCR's confidence in the line's weakest word; null when not read by OCR. */
+            ocr_confidence?: number | null;
             /** @description Order on the printed receipt, from 1. */
             position: number;
             quantity: number;
@@ -2886,15 +2988,30 @@ export interface components {
             total_price?: number | null;
             unit_price?: number | null;
         };
+        ReceiptLineBoxResponse: {
+            h: number;
+            page: number;
+            w: number;
+            x: number;
+            y: number;
+        };
         ReceiptResponse: {
             created_at: string;
             currency: string;
             /** @description True when the upload was a receipt already analysed (same file, or the same purchase); nothing new was stored. */
             duplicate?: boolean | null;
+            /** @description application/pdf, image/jpeg, image/png, image/webp or image/heic; null when no file is kept. */
+            file_type?: string | null;
+            /** @description Where the stored image or PDF is served (our addition); null when none is kept. */
+            file_url?: string | null;
             id: string;
             imported_count?: number | null;
             item_count?: number | null;
             items?: components["schemas"]["ReceiptItemResponse"][] | null;
+            /** @description Total minus `lines_sum`: positive when amounts are missing, negative when lines are too many; null without a total. */
+            lines_difference?: number | null;
+            /** @description The lines' amounts added up (our addition). */
+            lines_sum: number;
             /** @description YYYY-MM-DD as printed. */
             purchase_date?: string | null;
             /** @description Lines mapped to a product and not imported yet. */
@@ -7404,6 +7521,212 @@ export interface operations {
             };
         };
     };
+    deleteReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A line of the receipt is already imported: budget and prices depend on it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    correctReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptCorrectionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A line of the receipt is already imported */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getReceiptFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as uploaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponse"];
+                    "image/heic": components["schemas"]["ErrorResponse"];
+                    "image/jpeg": components["schemas"]["ErrorResponse"];
+                    "image/png": components["schemas"]["ErrorResponse"];
+                    "image/webp": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponse"];
+                    "image/heic": components["schemas"]["ErrorResponse"];
+                    "image/jpeg": components["schemas"]["ErrorResponse"];
+                    "image/png": components["schemas"]["ErrorResponse"];
+                    "image/webp": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt not found, or no file kept for it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponse"];
+                    "image/heic": components["schemas"]["ErrorResponse"];
+                    "image/jpeg": components["schemas"]["ErrorResponse"];
+                    "image/png": components["schemas"]["ErrorResponse"];
+                    "image/webp": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     importReceipt: {
         parameters: {
             query?: never;
@@ -7455,6 +7778,143 @@ export interface operations {
                 };
             };
             /** @description No line to import: none is mapped and not imported yet (within the selection) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    addReceiptItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptItemCreateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A line of the receipt is already imported, or it holds 500 lines */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    removeReceiptItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt or line not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The line is already imported into stock */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7729,6 +8189,77 @@ export interface operations {
                 };
             };
             /** @description The name or barcode is taken, or the line is already imported */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    correctReceiptItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptItemCorrectionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this role or for API tokens */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Receipt or line not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The line is already imported into stock */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -18,6 +18,7 @@ export { Field, type FieldControlProps, type FieldProps } from './Field';
 export { IconButton, type IconButtonProps } from './IconButton';
 export { Input, type InputProps } from './Input';
 export { List, ListRow, type ListRowProps } from './ListRow';
+export { MoneyInput, parseMoney, type MoneyInputProps } from './MoneyInput';
 export { ModeTiles, type ModeTile, type ModeTilesProps } from './ModeTiles';
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './SegmentedControl';
 export { Select, type SelectProps } from './Select';

@@ -98,9 +98,15 @@ export const ERROR_MESSAGES = {
   receipt_not_found: { en: 'Receipt not found', de: 'Kassenbon nicht gefunden' },
   receipt_item_not_found: { en: 'Receipt line not found', de: 'Position des Kassenbons nicht gefunden' },
   receipt_item_imported: {
-    en: 'This receipt line is already in stock and can no longer be mapped',
-    de: 'Diese Position ist bereits im Vorrat und kann nicht mehr zugeordnet werden',
+    en: 'This receipt line is already in stock and can no longer be mapped or corrected',
+    de: 'Diese Position ist bereits im Vorrat und kann nicht mehr zugeordnet oder korrigiert werden',
   },
+  receipt_imported: {
+    en: 'Lines of this receipt are already in stock: budget and prices depend on it, so it can no longer be corrected or deleted',
+    de: 'Positionen dieses Kassenbons sind bereits im Vorrat: Budget und Preise hängen daran, deshalb kann er nicht mehr korrigiert oder gelöscht werden',
+  },
+  receipt_file_not_found: { en: 'No file is kept for this receipt', de: 'Für diesen Kassenbon ist keine Datei aufbewahrt' },
+  receipt_items_limit: { en: 'A receipt may have at most {max} lines', de: 'Ein Kassenbon darf höchstens {max} Positionen haben' },
   candidate_not_cached: {
     en: 'This product candidate is no longer known; search the candidates again',
     de: 'Dieser Produktvorschlag ist nicht mehr bekannt; suche die Vorschläge erneut',

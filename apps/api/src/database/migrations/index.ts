@@ -19,6 +19,7 @@ import { BudgetSettings1795460000000 } from './1795460000000-budget-settings.js'
 import { Notifications1795480000000 } from './1795480000000-notifications.js';
 import { ScanStationName1795500000000 } from './1795500000000-scan-station-name.js';
 import { ApiTokenStation1795520000000 } from './1795520000000-api-token-station.js';
+import { ReceiptCorrections1795520000000 } from './1795520000000-receipt-corrections.js';
 import { PrivacyAuditActions1795530000000 } from './1795530000000-privacy-audit-actions.js';
 import { LoginFailureAccounts1795636598868 } from './1795636598868-login-failure-accounts.js';
 import { ShoppingTrips1795636641144 } from './1795636641144-shopping-trips.js';
@@ -45,6 +46,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Notifications1795480000000,
   ScanStationName1795500000000,
   ApiTokenStation1795520000000,
+  ReceiptCorrections1795520000000,
   PrivacyAuditActions1795530000000,
   LoginFailureAccounts1795636598868,
   ShoppingTrips1795636641144,

@@ -8,6 +8,15 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const MATCH_REASONS = ['barcode', 'learned_store', 'confirmed_alias', 'exact_name', 'fuzzy_name', 'manual', 'unresolved'] as const;
 export type MatchReason = (typeof MATCH_REASONS)[number];
 
+/** Where an OCR'd line stands in the stored file: page (from 1) and a box in that page's pixels. */
+export interface ReceiptLineBox {
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 /** Why a line is matched or suggested; `automatic: false` marks a suggestion nobody accepted yet. */
 export interface MatchEvidence {
   source: string;
@@ -125,6 +134,22 @@ export class ReceiptItemEntity {
 
   @Column({ name: 'suggestion_confidence', type: 'real', nullable: true })
   suggestionConfidence: number | null;
+
+  /** The box of the printed text the line was read from (OCR only). */
+  @Column({ type: 'simple-json', nullable: true })
+  box: ReceiptLineBox | null;
+
+  /** 0–1: the OCR's confidence in the line's weakest word; null when not read by OCR. */
+  @Column({ name: 'ocr_confidence', type: 'real', nullable: true })
+  ocrConfidence: number | null;
+
+  /** The amount is not what OCR printed: a repair or the parser's checks changed it. */
+  @Column({ name: 'amount_repaired', type: 'boolean', default: false })
+  amountRepaired: boolean;
+
+  /** A person edited or added the line: what the reading doubted about it no longer counts. */
+  @Column({ type: 'boolean', default: false })
+  corrected: boolean;
 
   @Column({ type: 'boolean', default: false })
   imported: boolean;

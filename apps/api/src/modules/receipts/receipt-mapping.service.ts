@@ -119,9 +119,10 @@ export class ReceiptMappingService {
 
   /**
    * Unmapping forgets what this line taught about its product (the store mapping and the aliases
-   * of its names), or the next reconcile would map it straight back.
+   * of its names), or the next reconcile would map it straight back. A corrected name forgets
+   * what the misread one taught.
    */
-  private async forget(manager: EntityManager, receipt: ReceiptEntity, item: ReceiptItemEntity, productId: string): Promise<void> {
+  async forget(manager: EntityManager, receipt: ReceiptEntity, item: ReceiptItemEntity, productId: string): Promise<void> {
     const lineKey = printedLineKey(item);
     if (lineKey) await manager.delete(ReceiptStoreMappingEntity, { retailerKey: retailerKey(receipt.storeName), lineKey, productId });
     for (const aliasKey of aliasKeys(item).keys()) await manager.delete(ProductAliasEntity, { aliasKey, productId });

@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { SessionOnly } from '../../common/access/access.decorators.js';
 import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { ReceiptResponse } from './dto/receipts.dto.js';
@@ -37,6 +38,22 @@ export class ReceiptsController {
   @Get()
   listReceipts(): Promise<ReceiptResponse[]> {
     return this.receipts.list();
+  }
+
+  /**
+   * The stored image or PDF of the receipt (our addition), to the household's browsers only, as
+   * product photos are: private, checked again on every use. 404 when none is kept.
+   */
+  @SessionOnly()
+  @Get(':receipt_id/file')
+  @Header('Cache-Control', 'private, no-cache')
+  @Header('X-Content-Type-Options', 'nosniff')
+  @ApiProduces('application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic')
+  @ApiOkResponse({ description: 'The file as uploaded', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 404, description: 'Receipt not found, or no file kept for it', type: ErrorResponse })
+  async getReceiptFile(@Param('receipt_id') receiptId: string, @Res() response: Response): Promise<void> {
+    const file = await this.receipts.file(receiptId);
+    response.type(file.type).sendFile(file.path, { dotfiles: 'allow', cacheControl: false, lastModified: false });
   }
 
   /** One receipt with all its lines and their matches. */

@@ -13,6 +13,8 @@ import { ReceiptDecoder } from './reading/decoder.js';
 import { LocalReceiptReader } from './reading/local-receipt-reader.js';
 import { OcrEngine } from './reading/ocr-engine.js';
 import { ReceiptReaders } from './reading/receipt-readers.js';
+import { ReceiptCorrectionsController } from './receipt-corrections.controller.js';
+import { ReceiptCorrectionsService } from './receipt-corrections.service.js';
 import { ReceiptCandidatesController } from './receipt-candidates.controller.js';
 import { ReceiptCandidatesService } from './receipt-candidates.service.js';
 import { ReceiptGrocyController } from './receipt-grocy.controller.js';
@@ -36,8 +38,8 @@ import { ReceiptsService } from './receipts.service.js';
     // Uploads are held in memory and capped by MAX_UPLOAD_MB while they stream in (413 beyond it).
     MulterModule.registerAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ({ limits: uploadLimits(config.maxUploadBytes) }) }),
   ],
-  controllers: [ReceiptsController, ReceiptImportController, ReceiptMappingController, ReceiptCandidatesController, ReceiptGrocyController],
-  providers: [ReceiptGrocyService, ReceiptReconcileService, ReceiptCandidatesService, ReceiptsService, ReceiptImportService, ReceiptMappingService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
+  controllers: [ReceiptsController, ReceiptImportController, ReceiptMappingController, ReceiptCandidatesController, ReceiptGrocyController, ReceiptCorrectionsController],
+  providers: [ReceiptCorrectionsService, ReceiptGrocyService, ReceiptReconcileService, ReceiptCandidatesService, ReceiptsService, ReceiptImportService, ReceiptMappingService, ReceiptReaders, LocalReceiptReader, ReceiptDecoder, OcrEngine, ProviderSources],
   exports: [ReceiptReconcileService],
 })
 export class ReceiptsModule {}

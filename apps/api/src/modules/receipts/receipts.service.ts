@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
@@ -12,6 +12,7 @@ import type { ReceiptItemResponse, ReceiptResponse } from './dto/receipts.dto.js
 import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
+import { checkReceipt, type CheckReason } from './receipt-checks.js';
 import { receiptFingerprint } from './receipt-fingerprint.js';
 import { retailerLabel } from './receipt-keys.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
@@ -33,6 +34,8 @@ interface LineCounts {
   ready_count: number;
   review_count: number;
   imported_count: number;
+  lines_sum: number;
+  lines_difference: number | null;
 }
 
 /**
@@ -124,6 +127,9 @@ export class ReceiptsService {
             quantity: line.quantity,
             unitPrice: line.unitPrice,
             totalPrice: line.totalPrice,
+            box: line.box ?? null,
+            ocrConfidence: line.ocrConfidence ?? null,
+            amountRepaired: line.amountRepaired ?? false,
             matchStatus: 'unresolved' as const,
             matchReason: 'unresolved' as const,
             matchEvidence: [],
@@ -155,24 +161,28 @@ export class ReceiptsService {
   async list(): Promise<ReceiptResponse[]> {
     const receipts = await this.database.manager.find(ReceiptEntity, { order: { createdAt: 'DESC', id: 'DESC' }, take: RECEIPT_LIST_LIMIT });
     if (receipts.length === 0) return [];
-    const rows: Array<{ receipt_id: string; item_count: number; ready_count: number; review_count: number; imported_count: number }> = await this.database.manager
+    const rows: Array<{ receipt_id: string; item_count: number; ready_count: number; review_count: number; imported_count: number; sum_cents: number }> = await this.database.manager
       .createQueryBuilder(ReceiptItemEntity, 'item')
       .select('item.receiptId', 'receipt_id')
       .addSelect('COUNT(*)', 'item_count')
       .addSelect('SUM(CASE WHEN item.imported = 0 AND item.productId IS NOT NULL THEN 1 ELSE 0 END)', 'ready_count')
       .addSelect('SUM(CASE WHEN item.imported = 0 AND item.productId IS NULL THEN 1 ELSE 0 END)', 'review_count')
       .addSelect('SUM(CASE WHEN item.imported = 1 THEN 1 ELSE 0 END)', 'imported_count')
+      .addSelect('SUM(ROUND(COALESCE(item.totalPrice, 0) * 100))', 'sum_cents')
       .where({ receiptId: In(receipts.map((receipt) => receipt.id)) })
       .groupBy('item.receiptId')
       .getRawMany();
     const counts = new Map(rows.map((row) => [row.receipt_id, row]));
     return receipts.map((receipt) => {
       const row = counts.get(receipt.id);
+      const sumCents = Number(row?.sum_cents ?? 0);
       return toResponse(receipt, {
         item_count: Number(row?.item_count ?? 0),
         ready_count: Number(row?.ready_count ?? 0),
         review_count: Number(row?.review_count ?? 0),
         imported_count: Number(row?.imported_count ?? 0),
+        lines_sum: sumCents / 100,
+        lines_difference: receipt.total === null ? null : (Math.round(receipt.total * 100) - sumCents) / 100,
       });
     });
   }
@@ -185,13 +195,65 @@ export class ReceiptsService {
       relations: { product: true, variant: true, suggestedProduct: true },
       order: { position: 'ASC' },
     });
+    const checks = checkReceipt(receipt.total, items);
     const counts: LineCounts = {
       item_count: items.length,
       ready_count: items.filter((item) => !item.imported && item.productId !== null).length,
       review_count: items.filter((item) => !item.imported && item.productId === null).length,
       imported_count: items.filter((item) => item.imported).length,
+      lines_sum: checks.linesSum,
+      lines_difference: checks.difference,
     };
-    return { ...toResponse(receipt, counts), items: items.map(toItemResponse) };
+    return { ...toResponse(receipt, counts), items: items.map((item) => toItemResponse(item, checks.reasons.get(item.id) ?? [])) };
+  }
+
+  /**
+   * The stored source file to serve, with its type. 404 when the receipt has none (never kept,
+   * removed by retention), when it is gone from disk or is no regular file, and for a stored path
+   * that would lead outside DATA_DIR/receipts.
+   */
+  async file(id: string): Promise<{ path: string; type: string }> {
+    const receipt = await this.database.manager.findOneBy(ReceiptEntity, { id });
+    if (!receipt) throw new ApiException(404, 'receipt_not_found');
+    const path = receipt.imagePath ? storedFilePath(this.directory, receipt.imagePath) : null;
+    const type = receipt.imagePath ? fileType(receipt.imagePath) : null;
+    const info = path ? await lstat(path).catch(() => null) : null;
+    if (!path || !type || !info?.isFile()) throw new ApiException(404, 'receipt_file_not_found');
+    return { path, type };
+  }
+
+  /**
+   * Deletes a receipt nobody imported from (409 otherwise: budget and prices depend on it) with
+   * its lines and its file. The file is moved aside first and put back should the row stay, so a
+   * failure leaves both as they were. A stored path outside DATA_DIR/receipts is never touched.
+   */
+  async remove(id: string): Promise<void> {
+    await openReceipt(this.database.manager, id);
+    const receipt = await this.database.manager.findOneByOrFail(ReceiptEntity, { id });
+    const file = receipt.imagePath ? storedFilePath(this.directory, receipt.imagePath) : null;
+    const aside = file ? this.contained(this.staging, `${id}.deleted`) : null;
+    let moved = false;
+    if (file && aside) {
+      await mkdir(this.staging, { recursive: true, mode: 0o700 });
+      moved = await rename(file, aside).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      );
+    }
+    try {
+      // Checked again inside the write: an import that got in first keeps the receipt.
+      await this.database.write(async (manager) => {
+        await openReceipt(manager, id);
+        await manager.delete(ReceiptEntity, { id });
+      });
+    } catch (error) {
+      if (moved && file && aside) await rename(aside, file);
+      throw error;
+    }
+    if (aside) await rm(aside, { force: true });
   }
 
   private sameSource(manager: EntityManager, sourceSha256: string, analysisVersion: string): Promise<ReceiptEntity | null> {
@@ -206,7 +268,33 @@ export class ReceiptsService {
   }
 }
 
+/**
+ * A stored file name as a path directly inside the receipts folder, where uploads put theirs
+ * (`<id>.<ext>`); null for anything else (absolute elsewhere, `..`, a subfolder that could be a
+ * link): such a pointer is never served nor deleted.
+ */
+export function storedFilePath(directory: string, name: string): string | null {
+  const path = resolve(directory, name);
+  return dirname(path) === directory ? path : null;
+}
+
+/** The receipt, for a change of the whole: 404 when unknown, 409 once any of its lines is imported. */
+export async function openReceipt(manager: EntityManager, receiptId: string): Promise<ReceiptEntity> {
+  const receipt = await manager.findOneBy(ReceiptEntity, { id: receiptId });
+  if (!receipt) throw new ApiException(404, 'receipt_not_found');
+  if (await manager.existsBy(ReceiptItemEntity, { receiptId, imported: true })) throw new ApiException(409, 'receipt_imported');
+  return receipt;
+}
+
+/** The media type a stored file is served as, by the extension the upload gave it. */
+const FILE_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heic: 'image/heic' };
+
+function fileType(name: string): string | null {
+  return FILE_TYPES[extname(name).slice(1)] ?? null;
+}
+
 function toResponse(receipt: ReceiptEntity, counts: LineCounts): ReceiptResponse {
+  const type = receipt.imagePath ? fileType(receipt.imagePath) : null;
   return {
     id: receipt.id,
     status: receipt.status,
@@ -218,6 +306,8 @@ function toResponse(receipt: ReceiptEntity, counts: LineCounts): ReceiptResponse
     currency: receipt.currency,
     total: receipt.total,
     ...counts,
+    file_url: type ? `/api/v1/receipts/${receipt.id}/file` : null,
+    file_type: type,
     created_at: receipt.createdAt,
     updated_at: receipt.updatedAt,
     // The reference sends both on every receipt; the lines only come with one receipt.
@@ -226,7 +316,7 @@ function toResponse(receipt: ReceiptEntity, counts: LineCounts): ReceiptResponse
   };
 }
 
-function toItemResponse(item: ReceiptItemEntity): ReceiptItemResponse {
+function toItemResponse(item: ReceiptItemEntity, checkReasons: CheckReason[]): ReceiptItemResponse {
   return {
     id: item.id,
     receipt_id: item.receiptId,
@@ -264,5 +354,9 @@ function toItemResponse(item: ReceiptItemEntity): ReceiptItemResponse {
     grocy_product_id: item.grocyProductId,
     grocy_product_name: item.grocyProductName,
     grocy_exported: item.grocyExported ? 1 : 0,
+    check_reasons: checkReasons,
+    ocr_confidence: item.ocrConfidence,
+    corrected: item.corrected,
+    box: item.box,
   };
 }

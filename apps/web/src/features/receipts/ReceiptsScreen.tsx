@@ -15,6 +15,7 @@ import { useOnline } from '../../lib/use-online';
 import { Badge, Banner, Button, Card, EmptyState, List, ListRow, Skeleton } from '../../ui';
 import { receiptKeys } from './receipt-keys';
 import { SHARED_LIMIT } from './shared-receipts';
+import { usePendingDeletes } from './use-corrections';
 import { SharedReceiptList } from './SharedReceiptList';
 import { sendReceipt, type UploadProgress } from './upload-receipt';
 import { UploadProgressBar } from './UploadProgressBar';
@@ -42,6 +43,7 @@ export function ReceiptsScreen() {
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const deletePending = usePendingDeletes();
   const receipts = useQuery({ queryKey: receiptKeys.list, queryFn: () => ok(api.GET('/api/v1/receipts')) });
   const refreshReceipts = useCallback(() => void queryClient.invalidateQueries({ queryKey: receiptKeys.all }), [queryClient]);
   const shared = useSharedReceipts(canQueue, refreshReceipts);
@@ -69,7 +71,8 @@ export function ReceiptsScreen() {
       refreshReceipts();
     },
   });
-  const shown = onlyReview ? receipts.data?.filter((receipt) => receipt.status === 'review') : receipts.data;
+  const listed = receipts.data?.filter((receipt) => !deletePending(receipt.id));
+  const shown = onlyReview ? listed?.filter((receipt) => receipt.status === 'review') : listed;
   const sharedName = shared.active ? shared.waiting?.find((entry) => entry.id === shared.active?.id)?.name : undefined;
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
     amount === null || amount === undefined ? '' : formatMoney(amount, locale, currency || 'EUR');

@@ -11,6 +11,8 @@ const line = (fields: Partial<ReceiptLine>): ReceiptLine => ({
   match_evidence: [],
   match_reason: 'unresolved',
   match_status: 'unresolved',
+  check_reasons: [],
+  corrected: false,
   ...fields,
 });
 

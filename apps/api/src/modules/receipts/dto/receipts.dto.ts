@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CHECK_REASONS, type CheckReason } from '../receipt-checks.js';
 
 /** Why a line is matched or suggested. */
 export class MatchEvidenceResponse {
@@ -7,6 +8,20 @@ export class MatchEvidenceResponse {
   @ApiProperty({ minimum: 0, maximum: 1 })
   confidence: number;
   automatic: boolean;
+}
+
+/** Where an OCR'd line stands in the stored file: page (from 1) and a box in that page's pixels. */
+export class ReceiptLineBoxResponse {
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  page: number;
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  x: number;
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  y: number;
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  w: number;
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  h: number;
 }
 
 /** One recognised line of a receipt with its match to the catalog. */
@@ -58,6 +73,20 @@ export class ReceiptItemResponse {
   grocy_product_name?: string | null;
   @ApiProperty({ type: 'integer', required: false, default: 0 })
   grocy_exported?: number;
+  /**
+   * Why the line may be misread (our addition), most telling first: sum_mismatch (this line alone
+   * would explain the difference to the total), amount_repaired, low_confidence,
+   * quantity_price_mismatch. Empty for imported lines.
+   */
+  @ApiProperty({ type: [String], enum: CHECK_REASONS })
+  check_reasons: CheckReason[];
+  /** 0–1, the OCR's confidence in the line's weakest word; null when not read by OCR. */
+  ocr_confidence?: number | null;
+  /** True once a person edited or added the line. */
+  corrected: boolean;
+  /** The printed text's box in the stored file (OCR'd receipts only). */
+  @ApiProperty({ type: ReceiptLineBoxResponse, nullable: true, required: false })
+  box?: ReceiptLineBoxResponse | null;
 }
 
 /** An analysed receipt; `items` only in the detail and the analysis answer. */
@@ -83,6 +112,14 @@ export class ReceiptResponse {
   review_count: number;
   @ApiProperty({ type: 'integer', nullable: true, required: false })
   imported_count?: number | null;
+  /** The lines' amounts added up (our addition). */
+  lines_sum: number;
+  /** Total minus `lines_sum`: positive when amounts are missing, negative when lines are too many; null without a total. */
+  lines_difference?: number | null;
+  /** Where the stored image or PDF is served (our addition); null when none is kept. */
+  file_url?: string | null;
+  /** application/pdf, image/jpeg, image/png, image/webp or image/heic; null when no file is kept. */
+  file_type?: string | null;
   /** True when the upload was a receipt already analysed (same file, or the same purchase); nothing new was stored. */
   duplicate?: boolean | null;
   @ApiProperty({ type: [ReceiptItemResponse], nullable: true, required: false })

@@ -60,3 +60,16 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     throw new ApiException(400, 'receipt_image_unreadable');
   }
 }
+
+/**
+ * How many pixels of the stored file one pixel of the image OCR read is (boxes are kept in the
+ * stored file's pixels): its upright width over the prepared PNG's width (IHDR, bytes 16–19).
+ * Decoded pages and HEIC photos count in their decoded pixels.
+ */
+export async function storedPixelsPerOcrPixel(source: Buffer | DecodedImage, prepared: Buffer): Promise<number> {
+  const preparedWidth = prepared.readUInt32BE(16);
+  if (!Buffer.isBuffer(source)) return source.width / preparedWidth;
+  const size = await (await images())(source, { limitInputPixels: false }).metadata();
+  const width = ((size.orientation ?? 1) >= 5 ? size.height : size.width) ?? preparedWidth;
+  return width / preparedWidth;
+}

@@ -1,3 +1,4 @@
+import type { LineEvidence } from '../line-evidence.js';
 import type { ParsedReceiptLine } from '../parser/receipt-text.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 
@@ -10,7 +11,7 @@ export interface ReceiptReading {
   /** ISO 4217, upper case. */
   currency: string;
   total: number | null;
-  lines: ReadonlyArray<Pick<ParsedReceiptLine, 'kind' | 'rawText' | 'name' | 'quantity' | 'unitPrice' | 'totalPrice' | 'barcode'>>;
+  lines: ReadonlyArray<Pick<ParsedReceiptLine, 'kind' | 'rawText' | 'name' | 'quantity' | 'unitPrice' | 'totalPrice' | 'barcode'> & Partial<LineEvidence>>;
 }
 
 /** One way of reading receipts: the local engine, or a configured provider. */
