@@ -98,7 +98,9 @@ describe('the PWA and the API documentation in chromium', () => {
     const blocked = await blockOtherHosts(context, stage.server.baseUrl);
     const page = await context.newPage();
     await page.goto(`${stage.server.baseUrl}/docs`);
-    await expect.poll(() => page.locator('.swagger-ui .info .title').textContent()).toContain('Household Inventory API');
+    // Rendering the whole contract is the heaviest page here (tens of seconds on a busy two-core
+    // box): its bound is most of the test's.
+    await expect.poll(() => page.locator('.swagger-ui .info .title').textContent(), { timeout: 100_000 }).toContain('Household Inventory API');
     await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(3);
     await page.screenshot({ path: join(TEST_OUTPUT, 'docs.png') });
     expect(blocked).toEqual([]);
@@ -110,7 +112,8 @@ describe('the PWA and the API documentation in chromium', () => {
     const blocked = await blockOtherHosts(context, stage.server.baseUrl);
     const page = await context.newPage();
     await page.goto(`${stage.server.baseUrl}/redoc`);
-    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Household Inventory API');
+    // As Swagger UI above: the whole contract rendered in the page, bounded by most of the test's time.
+    await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 100_000 }).toContain('Household Inventory API');
     await page.screenshot({ path: join(TEST_OUTPUT, 'redoc.png') });
     expect(blocked).toEqual([]);
     await context.close();
