@@ -31,7 +31,8 @@ async function signedInPage(context: BrowserContext, baseUrl: string): Promise<P
   return page;
 }
 
-describe('scanning in the PWA', () => {
+// Generous bounds: every wait is for app state, and a loaded machine is slow to show it.
+describe('scanning in the PWA', { timeout: 240_000 }, () => {
   const timings: Record<string, number> = {};
   const stage = useServerAndBrowser({ OFF_ENABLED: 'false' }, async () => fakeCameraArgs(await barcodeVideo(CAMERA_CODE)));
 
