@@ -31,7 +31,8 @@ async function signedInPage(context: BrowserContext, baseUrl: string): Promise<P
   return page;
 }
 
-describe('scanning in the PWA', () => {
+// Generous bounds: every wait is for app state, and a loaded machine is slow to show it.
+describe('scanning in the PWA', { timeout: 240_000 }, () => {
   const timings: Record<string, number> = {};
   const stage = useServerAndBrowser({ OFF_ENABLED: 'false' }, async () => fakeCameraArgs(await barcodeVideo(CAMERA_CODE)));
 
@@ -67,7 +68,7 @@ describe('scanning in the PWA', () => {
     await page.getByRole('button', { name: 'One more' }).click();
     expect(await page.getByRole('spinbutton', { name: 'Quantity' }).getAttribute('aria-valuenow')).toBe('2');
     await page.click('text=Confirm');
-    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 2 × Pencil lead. 1 waiting receipt line was matched.');
+    await expect.poll(() => page.getByTestId('scan-message').textContent(), { timeout: 30_000 }).toBe('Added 2 × Pencil lead. 1 waiting receipt line was matched.');
     const detail = await api<{ stock_quantity: number }>(page, 'GET', `/api/v1/catalog/products/${product.id}`);
     expect(detail.stock_quantity).toBe(2);
     await page.click('nav >> text=Stock');
@@ -216,7 +217,7 @@ describe('scanning in the PWA', () => {
     // Loose goods: the amount can be typed too, with a decimal comma as well as a point.
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill('0,5');
     await page.click('text=Confirm');
-    await expect.poll(() => page.getByTestId('scan-message').textContent()).toBe('Added 0.5 × Oat milk.');
+    await expect.poll(() => page.getByTestId('scan-message').textContent(), { timeout: 30_000 }).toBe('Added 0.5 × Oat milk.');
     expect(await page.locator('[data-testid="inbox"] >> text=Oat milk').count()).toBe(0);
     // The screen with drafts to review and a message is as accessible as the empty one.
     expect(await seriousViolations(page), 'scan screen with inbox, desktop').toEqual([]);

@@ -19,7 +19,8 @@ interface Draft {
   station_name: string | null;
 }
 
-describe('a scanner station by the pantry door', () => {
+// Generous bounds: every wait is for app state, and a loaded machine is slow to show it.
+describe('a scanner station by the pantry door', { timeout: 240_000 }, () => {
   const stage = useServerAndBrowser({ OFF_ENABLED: 'false' });
   // Served as localhost: the camera needs a secure context.
   const origin = () => stage.server.baseUrl.replace('127.0.0.1', 'localhost');
@@ -38,7 +39,7 @@ describe('a scanner station by the pantry door', () => {
     const before = await station.locator('[data-testid="station-recent"] li').count();
     await station.fill('[data-testid="station-wedge"]', text);
     await station.press('[data-testid="station-wedge"]', 'Enter');
-    await expect.poll(() => station.locator('[data-testid="station-recent"] li').count()).toBe(Math.min(before + 1, 20));
+    await expect.poll(() => station.locator('[data-testid="station-recent"] li').count(), { timeout: 30_000 }).toBe(Math.min(before + 1, 20));
     return station.locator('[data-testid="station-recent"] li').first();
   };
 
