@@ -13,6 +13,8 @@ export interface RunningServer {
   baseUrl: string;
   port: number;
   dataDir: string;
+  /** The server's process id (for its CPU time in /proc). */
+  pid: number;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
@@ -55,7 +57,8 @@ export async function startServer(env: Record<string, string> = {}, options: { k
   const { child, output } = launch({ DATA_DIR: dataDir, PORT: String(port), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  const deadline = Date.now() + 20_000;
+  // Only a safety net for a server that hangs: a loaded box may take a while to start one.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const exitCode = await Promise.race([exited, new Promise<undefined>((r) => setTimeout(r, 50, undefined))]);
     if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before it was healthy:\n${output()}`);
@@ -63,13 +66,14 @@ export async function startServer(env: Record<string, string> = {}, options: { k
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 20 s:\n${output()}`);
+      throw new Error(`server did not become healthy within 120 s:\n${output()}`);
     }
   }
   return {
     baseUrl,
     port,
     dataDir,
+    pid: child.pid as number,
     output,
     stop: async () => {
       if (child.exitCode === null) {

@@ -18,7 +18,7 @@ import { ReceiptImport1795452259752 } from './1795452259752-receipt-import.js';
 import { BudgetSettings1795460000000 } from './1795460000000-budget-settings.js';
 import { Notifications1795480000000 } from './1795480000000-notifications.js';
 import { ScanStationName1795500000000 } from './1795500000000-scan-station-name.js';
-import { LoginFailureAccounts1795636598868 } from './1795636598868-login-failure-accounts.js';
+import { SignInBookkeeping1795636598868 } from './1795636598868-sign-in-bookkeeping.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -41,5 +41,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   BudgetSettings1795460000000,
   Notifications1795480000000,
   ScanStationName1795500000000,
-  LoginFailureAccounts1795636598868,
+  SignInBookkeeping1795636598868,
 ];
