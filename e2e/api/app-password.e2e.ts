@@ -15,7 +15,7 @@ describe('APP_PASSWORD mode', () => {
     expect((await browser.call('POST', '/api/v1/auth/setup', { password: 'another password 123' })).status).toBe(409);
     const signedIn = await browser.json<{ authenticated: boolean; needs_owner_setup: boolean; user: { role: string } }>('POST', '/api/v1/auth/login', { password: 'shared household password' });
     expect(signedIn).toMatchObject({ authenticated: true, needs_owner_setup: true, user: { role: 'owner' } });
-    const change = await browser.call('PUT', '/api/v1/auth/password', { password: 'a different password' });
+    const change = await browser.call('PUT', '/api/v1/auth/password', { current_password: 'shared household password', password: 'a different password' });
     expect(change.status).toBe(409);
   });
 });

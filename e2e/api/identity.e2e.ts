@@ -93,7 +93,7 @@ describe('sign-in, sessions and the second factor', () => {
     const sessions = await owner.json<{ id: string; current: boolean; device_name: string }[]>('GET', '/api/v1/auth/sessions');
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     expect(sessions.length).toBeGreaterThan(1);
-    await owner.json('PUT', '/api/v1/auth/password', { password: 'a brand new password' });
+    await owner.json('PUT', '/api/v1/auth/password', { current_password: OWNER_PASSWORD, password: 'a brand new password' });
     const after = await owner.json<{ current: boolean }[]>('GET', '/api/v1/auth/sessions');
     expect(after).toEqual([expect.objectContaining({ current: true })]);
   });

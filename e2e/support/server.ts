@@ -13,6 +13,8 @@ export interface RunningServer {
   baseUrl: string;
   port: number;
   dataDir: string;
+  /** The server's process id (for its CPU time in /proc). */
+  pid: number;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
@@ -74,6 +76,7 @@ export async function startServer(env: Record<string, string> = {}, options: { k
     baseUrl,
     port,
     dataDir,
+    pid: child.pid as number,
     output,
     stop: async () => {
       if (child.exitCode === null) {

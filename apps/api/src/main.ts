@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap/create-app.js';
 import { AppConfig } from './config/app-config.js';
+import { keepDataPrivate } from './config/private-files.js';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
+  keepDataPrivate(config.dataDir);
   const app = await createApp(config);
   const logger = new Logger('Main');
   if (config.secret.source === 'generated') {

@@ -2634,6 +2634,10 @@ export interface components {
             failures_24h: number;
             pending_receipts: number;
             products: number;
+            /** @description Failed sign-in steps (wrong password, code, passkey, invitation token) in the last 24 hours. */
+            sign_in_failures_24h: number;
+            /** @description Sign-in steps refused with 429 (a source or an account locked) in the last 24 hours. */
+            sign_in_lockouts_24h: number;
             stock_lots: number;
         };
         OperationsOverviewResponse: {
@@ -2660,6 +2664,8 @@ export interface components {
             transports: string[];
         };
         PasswordChangeInput: {
+            /** @description The password in use now: a session alone (a device left signed in) cannot change it. */
+            current_password: string;
             password: string;
         };
         PriceInsightsResponse: {
@@ -4530,6 +4536,15 @@ export interface operations {
                     "application/json": components["schemas"]["SecurityStateResponse"];
                 };
             };
+            /** @description current_password is not the password in use (counted like a failed sign-in) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -4559,6 +4574,15 @@ export interface operations {
             };
             /** @description Recent authentication required */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many failed attempts for this account or source */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,8 @@ export interface CliConfig {
 
 /** The environment as the server reads it, without creating DATA_DIR or a key: the commands only look. */
 export function loadCliConfig(source: NodeJS.ProcessEnv = process.env): CliConfig {
+  // Backups and restored files are the household's data: for this user only, like the server's.
+  process.umask(0o077);
   const env = parseEnvironment(source);
   const dataDir = resolve(env.DATA_DIR);
   let key: string | null = isUnsafeSecret(env.APP_SECRET_KEY) ? null : (env.APP_SECRET_KEY as string);

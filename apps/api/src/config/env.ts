@@ -77,16 +77,23 @@ export class EnvironmentVariables {
 
   @toList()
   @IsString({ each: true })
-  TRUSTED_HOSTS: string[] = ['*'];
+  /**
+   * Host names the service answers for (`*`, names, `*.domain`). Empty: on `lan`, IP literals,
+   * localhost, *.local, *.home.arpa and the PUBLIC_URL host; elsewhere any host.
+   */
+  TRUSTED_HOSTS: string[] = [];
 
   @toList()
   @IsString({ each: true })
   ALLOWED_ORIGINS: string[] = [];
 
-  /** Proxies whose X-Forwarded-* headers are believed (Express `trust proxy`). */
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (Express `trust proxy`). Loopback by
+   * default, IPv4 and IPv6 alike: a proxy on the same box may connect over either.
+   */
   @toList()
   @IsString({ each: true })
-  FORWARDED_ALLOW_IPS: string[] = ['127.0.0.1'];
+  FORWARDED_ALLOW_IPS: string[] = ['127.0.0.0/8', '::1'];
 
   @flag('SESSION_HTTPS_ONLY')
   SESSION_HTTPS_ONLY = false;
@@ -117,6 +124,10 @@ export class EnvironmentVariables {
    */
   @intRange('LOGIN_ACCOUNT_MAX_FAILURES', 2, 500)
   LOGIN_ACCOUNT_MAX_FAILURES = 10;
+
+  /** A session unused this many days ends (besides its 30-day lifetime). */
+  @intRange('SESSION_IDLE_DAYS', 1, 30)
+  SESSION_IDLE_DAYS = 14;
 
   @intRange('LOGIN_WINDOW_SECONDS', 60, 86400)
   LOGIN_WINDOW_SECONDS = 900;
@@ -182,6 +193,11 @@ export class EnvironmentVariables {
   @intRange('HINV_TEST_NOTIFICATION_CHECK_MS', 50, 86_400_000)
   HINV_TEST_NOTIFICATION_CHECK_MS?: number;
 
+  /** Tests only: how often sign-in bookkeeping is purged, instead of every 10 minutes. */
+  @IsOptional()
+  @intRange('HINV_TEST_HOUSEKEEPING_MS', 50, 86_400_000)
+  HINV_TEST_HOUSEKEEPING_MS?: number;
+
   @IsIn([...LOG_LEVELS], { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'log';
 }
@@ -224,7 +240,7 @@ function isValidTimeZone(zone: string): boolean {
 export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, string> = {};
-  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS', 'HINV_TEST_GROCY_TIMEOUT_MS', 'HINV_TEST_NOTIFICATION_CHECK_MS']) {
+  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS', 'HINV_TEST_GROCY_TIMEOUT_MS', 'HINV_TEST_NOTIFICATION_CHECK_MS', 'HINV_TEST_HOUSEKEEPING_MS']) {
     const value = source[key];
     if (value !== undefined) picked[key] = value;
   }

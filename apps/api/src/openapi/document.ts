@@ -77,7 +77,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setOpenAPIVersion('3.1.0')
     .setVersion(APP_VERSION)
     .setLicense('AGPL-3.0-or-later', 'https://www.gnu.org/licenses/agpl-3.0.html')
-    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', description: 'Browser session (HttpOnly cookie).' }, SESSION_SCHEME)
+    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', description: 'Browser session (HttpOnly cookie; named __Host-hinv_session when SESSION_HTTPS_ONLY is on).' }, SESSION_SCHEME)
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'hinv_pat token', description: 'Scoped automation token, sent only in the Authorization header.' },
       TOKEN_SCHEME,

@@ -18,6 +18,7 @@ export const ERROR_MESSAGES = {
   invalid_credentials: { en: 'Sign-in failed: check the e-mail address and password', de: 'Anmeldung fehlgeschlagen: Prüfe E-Mail-Adresse und Passwort' },
   invalid_reauthentication: { en: 'The password or code is not correct', de: 'Passwort oder Code ist nicht korrekt' },
   too_many_attempts: { en: 'Too many failed attempts; try again later', de: 'Zu viele Fehlversuche; versuche es später erneut' },
+  current_password_wrong: { en: 'The current password is not correct', de: 'Das aktuelle Passwort ist nicht korrekt' },
   setup_already_done: { en: 'This installation is already set up', de: 'Diese Installation ist bereits eingerichtet' },
   email_in_use: { en: 'This e-mail address already belongs to a member', de: 'Diese E-Mail-Adresse gehört bereits einem Mitglied' },
   password_managed_by_environment: { en: 'The owner password is set by APP_PASSWORD', de: 'Das Passwort des Inhabers wird über APP_PASSWORD festgelegt' },

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { SESSION_COOKIE } from '../access/access.decorators.js';
+import { sessionCookieOf } from '../access/session-cookie-name.js';
 import { ApiException } from '../errors/api-exception.js';
 import type { DeploymentProfile } from '../../config/env.js';
 
@@ -9,6 +9,8 @@ export interface OriginPolicy {
   allowedOrigins: readonly string[];
   publicUrl: string;
   profile: DeploymentProfile;
+  /** SESSION_HTTPS_ONLY: which name the session cookie has. */
+  httpsOnlyCookie: boolean;
 }
 
 /** Lower-cased `scheme://host[:port]` with default ports dropped, or null for a malformed value. */
@@ -42,7 +44,7 @@ export function originGuard(policy: OriginPolicy) {
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       return next(new ApiException(403, 'cross_site_request'));
     }
-    const hasSessionCookie = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
+    const hasSessionCookie = sessionCookieOf(request, policy.httpsOnlyCookie) !== undefined;
     if (policy.profile !== 'lan' && hasSessionCookie && request.headers.authorization === undefined) {
       return next(new ApiException(403, 'origin_required'));
     }

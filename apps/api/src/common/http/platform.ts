@@ -5,12 +5,13 @@ import type { AppConfig } from '../../config/app-config.js';
 import { sendError } from '../errors/http-exception.filter.js';
 import { isLogLevelEnabled } from '../logging/json-logger.js';
 import { contentLengthGuard, jsonBody, streamedBodyLimit } from './body-limits.js';
+import { watchForwardedHeaders } from './forwarded-headers.js';
 import { legacyPathRewrite } from './legacy-paths.js';
 import { originGuard } from './origin-guard.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
-import { trustedHosts } from './trusted-hosts.js';
+import { hostPolicy, trustedHosts } from './trusted-hosts.js';
 import { shareTargetLanding, webApp } from './web-app.js';
 
 export interface PlatformOptions {
@@ -32,14 +33,15 @@ export function installPlatform(app: NestExpressApplication, config: AppConfig, 
   express.set('trust proxy', config.env.FORWARDED_ALLOW_IPS);
 
   app.use(requestId);
+  app.use(watchForwardedHeaders(express.get('trust proxy fn') as (address: string, hop: number) => boolean));
   app.use(legacyPathRewrite);
   // Request lines are debug output: at the default level they cost a request nothing at all.
   if (isLogLevelEnabled(config.env.LOG_LEVEL, 'debug')) app.use(requestLog);
   app.use(...securityHeaders());
-  app.use(trustedHosts(config.env.TRUSTED_HOSTS));
+  app.use(trustedHosts(hostPolicy(config.env.TRUSTED_HOSTS, config.env.DEPLOYMENT_PROFILE, config.env.PUBLIC_URL)));
   if (options.gate) app.use(options.gate);
   app.use(shareTargetLanding);
-  app.use(originGuard({ allowedOrigins: config.env.ALLOWED_ORIGINS, publicUrl: config.env.PUBLIC_URL, profile: config.env.DEPLOYMENT_PROFILE }));
+  app.use(originGuard({ allowedOrigins: config.env.ALLOWED_ORIGINS, publicUrl: config.env.PUBLIC_URL, profile: config.env.DEPLOYMENT_PROFILE, httpsOnlyCookie: config.env.SESSION_HTTPS_ONLY }));
   app.use(contentLengthGuard(config.maxRequestBytes));
   app.use(streamedBodyLimit(config.maxRequestBytes));
   app.use(...webApp(options.webDistDir));

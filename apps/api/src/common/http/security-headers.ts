@@ -1,6 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
+const API_PATH = /^\/api(\/|$)/i;
+
 /**
  * Security headers on every response (reference §6). The CSP allows only same-origin scripts,
  * so the PWA, Swagger UI and ReDoc must be served from local files, never from a CDN.
@@ -34,7 +36,9 @@ export function securityHeaders(): RequestHandler[] {
     // Checking the socket first spares the proxy-trust evaluation behind request.secure on plain http.
     const https = request.socket as { encrypted?: boolean };
     if (https.encrypted || (request.headers['x-forwarded-proto'] !== undefined && request.secure)) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (request.path.startsWith('/api/v1/') || request.path === '/api/v1') response.setHeader('Cache-Control', 'no-store');
+    // Every API answer, whatever the case of its path (the router ignores case): a route that
+    // may be cached says so itself (the product photo).
+    if (API_PATH.test(request.path)) response.setHeader('Cache-Control', 'no-store');
     next();
   };
   return [base, extra];

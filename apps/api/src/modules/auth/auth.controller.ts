@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import type { Request, Response } from 'express';
 import { MinRole, Public, RecentAuth, SessionOnly } from '../../common/access/access.decorators.js';
 import { CurrentPrincipal } from '../../common/access/current-principal.decorator.js';
@@ -7,7 +8,7 @@ import type { Principal } from '../../common/access/principal.js';
 import { Client, type ClientContext } from '../../common/http/client-context.decorator.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AuthService, type AuthOutcome } from './auth.service.js';
-import { sessionCookieOf } from './credentials.resolver.js';
+import { sessionCookieOf } from '../../common/access/session-cookie-name.js';
 import {
   AuthenticationResponse,
   AuthSessionResponse,
@@ -47,7 +48,7 @@ export class AuthController {
   @Public()
   @Get('state')
   getAuthState(@Req() request: Request): Promise<AuthenticationResponse> {
-    return this.auth.state(sessionCookieOf(request));
+    return this.auth.state(sessionCookieOf(request, this.config.env.SESSION_HTTPS_ONLY));
   }
 
   /** First run only: creates the household and its owner and signs the owner in. */
@@ -87,7 +88,7 @@ export class AuthController {
   @Post('passkeys/authentication/begin')
   @HttpCode(200)
   beginPasskeyAuthentication(@Body() input: WebAuthnBeginInput, @Req() request: Request): Promise<WebAuthnOptionsResponse> {
-    return this.passkeys.beginAuthentication(ceremonyOriginOf(request, input.origin));
+    return this.passkeys.beginAuthentication(ceremonyOriginOf(request, input.origin), request.ip);
   }
 
   @Public()
@@ -103,7 +104,7 @@ export class AuthController {
   @HttpCode(200)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AuthenticationResponse> {
     clearSessionCookie(response, this.config);
-    return this.auth.logout(sessionCookieOf(request));
+    return this.auth.logout(sessionCookieOf(request, this.config.env.SESSION_HTTPS_ONLY));
   }
 
   @SessionOnly()
@@ -134,8 +135,10 @@ export class AuthController {
   @MinRole('viewer')
   @RecentAuth()
   @Put('password')
-  async changePassword(@CurrentPrincipal() principal: Principal, @Body() input: PasswordChangeInput): Promise<SecurityStateResponse> {
-    await this.auth.changePassword(principal, input.password);
+  @ApiResponse({ status: 400, description: 'current_password is not the password in use (counted like a failed sign-in)', type: ErrorResponse })
+  @ApiResponse({ status: 429, description: 'Too many failed attempts for this account or source', type: ErrorResponse })
+  async changePassword(@CurrentPrincipal() principal: Principal, @Body() input: PasswordChangeInput, @Client() client: ClientContext): Promise<SecurityStateResponse> {
+    await this.auth.changePassword(principal, input, client);
     return this.security.state(principal);
   }
 

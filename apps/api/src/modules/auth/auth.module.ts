@@ -12,6 +12,7 @@ import { SecondFactorService } from './second-factor.service.js';
 import { SecurityController } from './security.controller.js';
 import { SecurityService } from './security.service.js';
 import { SessionsService } from './sessions.service.js';
+import { SignInHousekeepingService } from './sign-in-housekeeping.service.js';
 
 /** Accounts, sessions and the second factor; provides the credential resolver the access guard uses. */
 @Global()
@@ -25,6 +26,7 @@ import { SessionsService } from './sessions.service.js';
     SecondFactorService,
     SecurityService,
     PasskeysService,
+    SignInHousekeepingService,
     CredentialsRepository,
     { provide: CredentialResolver, useClass: AuthCredentialResolver },
   ],

@@ -17,6 +17,7 @@ import type {
   LoginRequest,
   MfaVerifyInput,
   OwnerProfileUpdateInput,
+  PasswordChangeInput,
   RecoveryLoginInput,
   SetupRequest,
   UserPreferencesUpdateInput,
@@ -287,13 +288,23 @@ export class AuthService implements OnApplicationBootstrap {
     return this.me(principal);
   }
 
-  /** A new password ends every other session of the user. */
-  async changePassword(principal: Principal, password: string): Promise<void> {
+  /**
+   * A new password, given the current one (counted like a sign-in step: a stolen session cannot
+   * guess it); it ends every other session of the user.
+   */
+  async changePassword(principal: Principal, input: PasswordChangeInput, context: RequestContext): Promise<void> {
     if (this.config.env.APP_PASSWORD && principal.role === 'owner') {
       throw new ApiException(409, 'password_managed_by_environment');
     }
-    const passwordHash = await hashPassword(password);
+    const attempt = await this.throttle.begin({ clientAddress: context.clientAddress, account: { userId: principal.userId }, action: 'PUT /api/v1/auth/password' });
+    const user = await this.database.manager.findOneByOrFail(UserEntity, { id: principal.userId });
+    if (!(await verifyPassword(input.current_password, user.passwordHash))) {
+      this.throttle.failed(attempt, 400);
+      throw new ApiException(400, 'current_password_wrong');
+    }
+    const passwordHash = await hashPassword(input.password);
     await this.database.write(async (manager) => {
+      await this.throttle.succeeded(manager, attempt);
       await manager.update(UserEntity, { id: principal.userId }, { passwordHash, updatedAt: this.clock.now().toISOString() });
       await this.sessions.revokeAllOf(manager, principal.userId, principal.sessionId);
     });

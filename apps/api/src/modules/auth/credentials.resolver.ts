@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { parseCookie } from 'cookie';
 import type { Request } from 'express';
-import { SESSION_COOKIE } from '../../common/access/access.decorators.js';
 import { CredentialResolver, type CredentialResult } from '../../common/access/credential-resolver.js';
+import { sessionCookieOf } from '../../common/access/session-cookie-name.js';
 import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
 import { sha256Hex } from '../../common/crypto/tokens.js';
 import { looksLikeToken } from '../api-tokens/api-token-format.js';
 import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
 import { CredentialsRepository, type CredentialRow } from './credentials.repository.js';
 import { SessionsService } from './sessions.service.js';
 
-export function sessionCookieOf(request: Request): string | undefined {
-  const header = request.headers.cookie;
-  return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
-}
 
 /**
  * Sessions and automation tokens. A present Authorization header is the only credential
@@ -27,6 +23,7 @@ export class AuthCredentialResolver extends CredentialResolver {
     private readonly sessions: SessionsService,
     private readonly tokens: ApiTokensService,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
   ) {
     super();
   }
@@ -48,7 +45,7 @@ export class AuthCredentialResolver extends CredentialResolver {
         principal: { kind: 'token', userId: token.user_id, householdId: token.household_id, role: token.role, locale: token.preferred_locale, tokenId: token.id, stationName: token.station ? token.name : undefined, scopes: token.scopes },
       };
     }
-    const cookie = sessionCookieOf(request);
+    const cookie = sessionCookieOf(request, this.config.env.SESSION_HTTPS_ONLY);
     if (!cookie) return { outcome: 'none' };
     const session = this.repository.sessionByHash(sha256Hex(cookie));
     if (!session || session.revoked_at !== null || session.active !== 1) return { outcome: 'invalid', bearer: false };

@@ -19,6 +19,9 @@ import { UserEntity } from './user.entity.js';
 import { WebAuthnChallengeEntity } from './webauthn-challenge.entity.js';
 
 const CHALLENGE_MS = 5 * 60 * 1000;
+/** Open (unused, unexpired) passkey challenges one source may hold, and the whole service. */
+const MAX_OPEN_CHALLENGES_PER_SOURCE = 10;
+const MAX_OPEN_CHALLENGES = 1000;
 const CEREMONY_TIMEOUT_MS = 120_000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -81,16 +84,30 @@ export class PasskeysService {
     return { origin: claimed, rpId: url.hostname };
   }
 
-  private async storeChallenge(entity: Omit<WebAuthnChallengeEntity, 'idHash' | 'expiresAt' | 'consumedAt'>): Promise<string> {
+  /**
+   * Stores a ceremony's challenge, unless its source already has MAX_OPEN_CHALLENGES_PER_SOURCE
+   * open ones or the service MAX_OPEN_CHALLENGES: a challenge is a row anybody may ask for, so
+   * without a cap one client could grow the database without limit. Expired ones are purged by
+   * the housekeeping.
+   */
+  private async storeChallenge(entity: Omit<WebAuthnChallengeEntity, 'idHash' | 'expiresAt' | 'consumedAt' | 'sourceHash'>, clientAddress: string | undefined): Promise<string> {
     const challengeId = randomToken(32);
-    await this.database.write((manager) =>
-      manager.insert(WebAuthnChallengeEntity, {
+    const sourceHash = this.throttle.sourceOf(clientAddress);
+    const now = this.clock.now();
+    const stored = await this.database.write(async (manager) => {
+      const open = { consumedAt: IsNull(), expiresAt: MoreThan(now.toISOString()) };
+      if ((await manager.count(WebAuthnChallengeEntity, { where: { ...open, sourceHash } })) >= MAX_OPEN_CHALLENGES_PER_SOURCE) return false;
+      if ((await manager.count(WebAuthnChallengeEntity, { where: open })) >= MAX_OPEN_CHALLENGES) return false;
+      await manager.insert(WebAuthnChallengeEntity, {
         ...entity,
+        sourceHash,
         idHash: sha256Hex(challengeId),
-        expiresAt: new Date(this.clock.now().getTime() + CHALLENGE_MS).toISOString(),
+        expiresAt: new Date(now.getTime() + CHALLENGE_MS).toISOString(),
         consumedAt: null,
-      }),
-    );
+      });
+      return true;
+    });
+    if (!stored) throw new ApiException(429, 'too_many_attempts', {}, { 'Retry-After': String(CHALLENGE_MS / 1000) });
     return challengeId;
   }
 
@@ -110,7 +127,7 @@ export class PasskeysService {
     return passkeys.map(toPasskeyResponse);
   }
 
-  async beginRegistration(principal: Principal, origin: CeremonyOrigin): Promise<WebAuthnOptionsResponse> {
+  async beginRegistration(principal: Principal, origin: CeremonyOrigin, clientAddress: string | undefined): Promise<WebAuthnOptionsResponse> {
     const { origin: expected, rpId } = this.ceremonyOrigin(origin);
     const user = await this.database.manager.findOneByOrFail(UserEntity, { id: principal.userId });
     const existing = await this.database.manager.find(PasskeyEntity, { where: { userId: user.id } });
@@ -125,7 +142,7 @@ export class PasskeysService {
       excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
-    const challengeId = await this.storeChallenge({ kind: 'registration', challenge: options.challenge, origin: expected, rpId, userId: user.id, sessionId: principal.sessionId ?? null });
+    const challengeId = await this.storeChallenge({ kind: 'registration', challenge: options.challenge, origin: expected, rpId, userId: user.id, sessionId: principal.sessionId ?? null }, clientAddress);
     return { challenge_id: challengeId, options: options as unknown as Record<string, unknown> };
   }
 
@@ -171,10 +188,10 @@ export class PasskeysService {
     });
   }
 
-  async beginAuthentication(origin: CeremonyOrigin): Promise<WebAuthnOptionsResponse> {
+  async beginAuthentication(origin: CeremonyOrigin, clientAddress: string | undefined): Promise<WebAuthnOptionsResponse> {
     const { origin: expected, rpId } = this.ceremonyOrigin(origin);
     const options = await (await webAuthn()).generateAuthenticationOptions({ rpID: rpId, userVerification: 'required', timeout: CEREMONY_TIMEOUT_MS });
-    const challengeId = await this.storeChallenge({ kind: 'authentication', challenge: options.challenge, origin: expected, rpId, userId: null, sessionId: null });
+    const challengeId = await this.storeChallenge({ kind: 'authentication', challenge: options.challenge, origin: expected, rpId, userId: null, sessionId: null }, clientAddress);
     return { challenge_id: challengeId, options: options as unknown as Record<string, unknown> };
   }
 

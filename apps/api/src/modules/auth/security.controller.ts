@@ -69,7 +69,7 @@ export class SecurityController {
   @Post('passkeys/registration/begin')
   @HttpCode(200)
   beginPasskeyRegistration(@CurrentPrincipal() principal: Principal, @Body() input: WebAuthnBeginInput, @Req() request: Request): Promise<WebAuthnOptionsResponse> {
-    return this.passkeys.beginRegistration(principal, ceremonyOriginOf(request, input.origin));
+    return this.passkeys.beginRegistration(principal, ceremonyOriginOf(request, input.origin), request.ip);
   }
 
   @RecentAuth()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { IsNull, Not, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
 import { randomToken, sha256Hex } from '../../common/crypto/tokens.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { Database } from '../../database/database.js';
@@ -25,6 +26,7 @@ export class SessionsService {
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
   ) {}
 
   /** Starts a session inside the caller's write; returns the raw token for the cookie. */
@@ -54,10 +56,14 @@ export class SessionsService {
     return { session, user: session.user };
   }
 
-  /** Bookkeeping after a session was used: revoke it once expired, else note the use (throttled). */
+  /**
+   * Bookkeeping after a session was used: revoke it once expired or idle for SESSION_IDLE_DAYS
+   * (`last_seen_at` lags by at most five minutes), else note the use (throttled).
+   */
   async noteUse(sessionId: string, expiresAt: string, lastSeenAt: string): Promise<'live' | 'expired'> {
     const now = this.clock.now();
-    if (Date.parse(expiresAt) <= now.getTime()) {
+    const idleMs = this.config.env.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+    if (Date.parse(expiresAt) <= now.getTime() || now.getTime() - Date.parse(lastSeenAt) > idleMs) {
       await this.database.write((manager) => manager.update(SessionEntity, { id: sessionId, revokedAt: IsNull() }, { revokedAt: now.toISOString() }));
       return 'expired';
     }
@@ -86,10 +92,11 @@ export class SessionsService {
   }
 
   async list(userId: string, currentSessionId: string | undefined): Promise<AuthSessionResponse[]> {
-    const now = this.clock.now().toISOString();
+    const now = this.clock.now();
+    const idleSince = new Date(now.getTime() - this.config.env.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000).toISOString();
     const sessions = await this.database.manager.find(SessionEntity, { where: { userId, revokedAt: IsNull() }, order: { lastSeenAt: 'DESC' } });
     return sessions
-      .filter((session) => session.expiresAt > now)
+      .filter((session) => session.expiresAt > now.toISOString() && session.lastSeenAt >= idleSince)
       .map((session) => ({
         id: session.id,
         device_name: session.deviceName,

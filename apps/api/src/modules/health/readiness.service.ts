@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api-exception.js';
+import { untrustedForwarding } from '../../common/http/forwarded-headers.js';
 import type { ReadinessResponse } from './dto/readiness-response.dto.js';
 import { evaluateReadiness } from './readiness.js';
 
@@ -16,8 +17,21 @@ export class ReadinessService {
     this.readiness = evaluateReadiness(config);
   }
 
+  /** The fixed checks, with a warning added while forwarding headers came from untrusted peers. */
   getReadiness(): ReadinessResponse {
-    return this.readiness;
+    const seen = untrustedForwarding.seen();
+    if (!seen) return this.readiness;
+    const checks = this.readiness.checks.map((check) =>
+      check.id === 'forwarded_proxies' && check.status === 'pass'
+        ? {
+            id: check.id,
+            status: 'warn' as const,
+            message: `Forwarded headers came from a peer not in FORWARDED_ALLOW_IPS (${seen.count} requests since start, last at ${seen.last}); they were ignored. If a proxy is in front of this instance, add its address, or every client behind it counts as one source for sign-in throttling`,
+          }
+        : check,
+    );
+    const status = this.readiness.status === 'ready' ? 'degraded' : this.readiness.status;
+    return { ...this.readiness, status, checks };
   }
 
   /**

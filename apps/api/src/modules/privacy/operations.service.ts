@@ -39,6 +39,7 @@ export class OperationsService {
   private counts(now: Date): OperationsCountResponse {
     const count = (sql: string, ...params: unknown[]) => (this.database.sqlite.prepare(sql).get(...params) as { n: number }).n;
     const iso = now.toISOString();
+    const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
     return {
       active_users: count('SELECT COUNT(*) AS n FROM users WHERE active = 1'),
       active_sessions: count('SELECT COUNT(*) AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > ?', iso),
@@ -47,7 +48,9 @@ export class OperationsService {
       pending_receipts: count("SELECT COUNT(*) AS n FROM receipts WHERE status = 'review'"),
       products: count('SELECT COUNT(*) AS n FROM products WHERE active = 1'),
       stock_lots: count('SELECT COUNT(*) AS n FROM stock_lots WHERE quantity > 0'),
-      failures_24h: count("SELECT COUNT(*) AS n FROM audit_events WHERE outcome = 'failure' AND created_at >= ?", new Date(now.getTime() - DAY_MS).toISOString()),
+      failures_24h: count("SELECT COUNT(*) AS n FROM audit_events WHERE outcome = 'failure' AND created_at >= ?", dayAgo),
+      sign_in_failures_24h: count("SELECT COUNT(*) AS n FROM audit_events WHERE category = 'sign_in' AND action LIKE 'sign_in_failed %' AND created_at >= ?", dayAgo),
+      sign_in_lockouts_24h: count("SELECT COUNT(*) AS n FROM audit_events WHERE category = 'sign_in' AND action LIKE 'sign_in_locked_%' AND created_at >= ?", dayAgo),
     };
   }
 

@@ -18,6 +18,7 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
   const [sessions, setSessions] = useState<Schemas['AuthSessionResponse'][]>([]);
   const [name, setName] = useState(displayName);
   const [mail, setMail] = useState(email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -36,10 +37,13 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
 
   const changePassword = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await withRecentAuth(() => api.PUT('/api/v1/auth/password', { body: { password } }));
+    const result = await withRecentAuth(() => api.PUT('/api/v1/auth/password', { body: { current_password: currentPassword, password } }));
     // A cancelled confirmation or a refusal keeps what was typed.
     if (!result) return;
-    if (result.data) setPassword('');
+    if (result.data) {
+      setCurrentPassword('');
+      setPassword('');
+    }
     setNotice(result.data ? t('account.passwordChanged') : (serverDetail(result.error) ?? t('account.problem')));
     load();
   };
@@ -71,6 +75,10 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
         </form>
       )}
       <form className="form" onSubmit={changePassword}>
+        <label>
+          {t('account.currentPassword')}
+          <Input name="current_password" type="password" autoComplete="current-password" required maxLength={512} value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+        </label>
         <NewPasswordField label={t('account.newPassword')} name="new_password" value={password} onChange={setPassword} />
         <Button type="submit">{t('account.changePassword')}</Button>
       </form>

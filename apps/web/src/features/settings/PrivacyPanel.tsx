@@ -257,7 +257,7 @@ function OperationsCard() {
               <dt>{t('privacy.operations.size')}</dt>
               <dd>{formatFileSize(data.database_bytes, locale)}</dd>
             </div>
-            {(['active_users', 'active_sessions', 'active_api_tokens', 'pending_receipts', 'products', 'stock_lots', 'failures_24h'] as const).map((name) => (
+            {(['active_users', 'active_sessions', 'active_api_tokens', 'pending_receipts', 'products', 'stock_lots', 'failures_24h', 'sign_in_failures_24h', 'sign_in_lockouts_24h'] as const).map((name) => (
               <div className="status-row" key={name}>
                 <dt>{t(`privacy.operations.counts.${name}`)}</dt>
                 <dd>{formatQuantity(data.counts[name], locale)}</dd>

@@ -96,6 +96,11 @@ export class ReauthenticateInput {
 }
 
 export class PasswordChangeInput {
+  /** The password in use now: a session alone (a device left signed in) cannot change it. */
+  @IsString()
+  @Length(1, 512)
+  current_password: string;
+
   @IsString()
   @Length(10, 512)
   password: string;

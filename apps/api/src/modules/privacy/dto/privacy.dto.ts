@@ -103,6 +103,12 @@ export class OperationsCountResponse {
   stock_lots: number;
   @ApiProperty({ type: 'integer' })
   failures_24h: number;
+  /** Failed sign-in steps (wrong password, code, passkey, invitation token) in the last 24 hours. */
+  @ApiProperty({ type: 'integer' })
+  sign_in_failures_24h: number;
+  /** Sign-in steps refused with 429 (a source or an account locked) in the last 24 hours. */
+  @ApiProperty({ type: 'integer' })
+  sign_in_lockouts_24h: number;
 }
 
 export class OperationsAuditEventResponse {
