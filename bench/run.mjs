@@ -2,7 +2,8 @@
 //   node bench/run.mjs [scenario ...] [--duration=seconds] [--runs=N]
 // fuzz (10,000 malformed requests), memory (100,000 mixed requests), queue-stress (the offline
 // queue in a real browser, --runs times), lighthouse (the PWA in chromium), receipts (the
-// receipt engine against the generated corpus) and ocr-health (the server's answers while photos
+// receipt engine against the generated corpus), receipts-real (the same
+// engine against ../shared/receipts-real, real scans, turned and photographed) and ocr-health (the server's answers while photos
 // are read) and export (the privacy export of a large household, 300 MB of files) run only when named.
 // Each scenario prints a table and writes bench/results/<name>.json. Not part of the test suite.
 const SCENARIOS = {
@@ -21,11 +22,12 @@ const SCENARIOS = {
   bundle: () => import('./bundle.mjs'),
   lighthouse: () => import('./lighthouse.mjs'),
   receipts: () => import('./receipts.mjs'),
+  'receipts-real': () => import('./receipts-real.mjs'),
   'ocr-health': () => import('./ocr-health.mjs'),
   export: () => import('./export.mjs'),
 };
 /** Long stress runs (real browser, many repetitions): only when named. */
-const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'ocr-health', 'export']);
+const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'receipts-real', 'ocr-health', 'export']);
 
 const args = process.argv.slice(2);
 const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
