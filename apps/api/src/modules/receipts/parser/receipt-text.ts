@@ -7,6 +7,8 @@ export interface ReceiptTextInput {
   lines: ReadonlyArray<string | ReceiptTextLine>;
   /** A hint for the layout's language when the caller knows it; the receipt's own cues win. */
   language?: ReceiptLanguage;
+  /** The day the receipt is read (YYYY-MM-DD), when known: a purchase cannot be later. */
+  today?: string;
 }
 
 export type ReceiptLanguage = 'de' | 'en';
