@@ -132,7 +132,7 @@ function homography(from, to) {
  * A phone photo of the scan: the paper seen at a slant (each corner moved up to 6 % inwards), on
  * a darker table, a shadow falling across one side, slightly out of focus, JPEG at quality 70.
  */
-async function photographed(bytes, seed) {
+export async function photographed(bytes, seed) {
   const sharp = (await fromApi('sharp')).default;
   const next = random(seed * 7919 + 17);
   const { data, info } = await sharp(bytes).rotate().resize({ width: 2600, height: 2600, fit: 'inside', withoutEnlargement: true }).removeAlpha().raw().toBuffer({ resolveWithObject: true });

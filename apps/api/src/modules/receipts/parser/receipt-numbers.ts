@@ -57,7 +57,7 @@ function trailingPatterns(decimal: DecimalSeparator) {
     // Tax class after the amount: a letter (may touch it: "0,99B"), a digit after a space, a star.
     // A "not discountable" flag may stand between ("1,96xB", "0,99*A"); © is a C read by OCR; a VAT
     // rate may stand instead of a class ("11.99 19").
-    const tax = String.raw`(?:\s*[x*×]?\s*([A-Z©])(?![A-Za-z])\s*\*?|\s+(\d{1,2})\s*\*?|\s*[x*×])?`;
+    const tax = String.raw`(?:\s*[x*×.,]?\s*([A-Z©])(?![A-Za-z])\s*\*?|\s+(\d{1,2})\s*\*?|\s*[x*×])?`;
     patterns = {
       plain: new RegExp(String.raw`(?:^|[\s:]|(?<=[A-Za-zÄÖÜäöüß%]))(-\s*)?${CURRENCY}?\s*(-\s*)?(${amount})(-)?\s*${CURRENCY}?${tax}\s*$`),
       merged: new RegExp(String.raw`(?:^|\s)(-\s*)?${CURRENCY}?\s*(\d+${dec}\d{2})(\d)\s*\*?\s*$`),

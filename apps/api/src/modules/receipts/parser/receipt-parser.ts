@@ -175,6 +175,10 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
 
   // What was paid, printed right after the total: a second reading of it when OCR garbled the first.
   const paid = totalIndex < 0 ? [] : texts.slice(totalIndex + 1, totalIndex + 4).filter((t) => PAYMENT.test(t)).map((t) => trailingAmount(t, decimal)?.amount).filter((a): a is number => a !== undefined && a > 0);
+  for (const line of lines) {
+    const box = boxOf(line.sourceLines.map((index) => input.lines[index]));
+    if (box) line.box = box;
+  }
   const { total: checkedTotal, ...consistency } = check(lines, total, tax, notes, paid);
   total = checkedTotal;
   return {
@@ -189,6 +193,18 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     tax,
     lines,
     consistency,
+  };
+}
+
+/** The union of the word boxes of some input lines, or undefined when they carry none. */
+function boxOf(lines: ReadonlyArray<ReceiptTextInput['lines'][number] | undefined>): ParsedReceiptLine['box'] {
+  const boxes = lines.flatMap((line) => (line && typeof line !== 'string' ? (line.words ?? []) : [])).flatMap((word) => (word.box ? [word.box] : []));
+  if (boxes.length === 0) return undefined;
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
   };
 }
 
@@ -229,6 +245,9 @@ function detectCurrency(texts: readonly string[]): string {
   return best[1] > 0 ? best[0] : 'EUR';
 }
 
+/** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */
+const OPENING_HOURS = /(?<![\p{L}])(?:uhr|öffnungszeit\w*|oeffnungszeit\w*|geöffnet|opening|hours)(?![\p{L}])|\bmo\.?\s*-\s*(?:sa|fr)\b/iu;
+
 /** An article number before a name ("4078500017343 Blumenrechen"): an article line, not a phone number. */
 const ARTICLE_NUMBER_NAME = /^\d{5,14}\s+\p{L}{2}/u;
 
@@ -255,13 +274,11 @@ function articleStart(texts: readonly string[], decimal: DecimalSeparator, total
     }
   }
   if (first < 0) return limit;
-  let start = first;
-  while (start - 1 > firstContent) {
-    const text = texts[start - 1];
-    if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text)) break;
-    start -= 1;
-  }
-  return start;
+  // One name line may stand above the first priced line (a wrapped name, a count); more are the
+  // header's tail (opening hours, a slogan), which must not glue onto the first article.
+  const above = texts[first - 1];
+  if (first - 1 > firstContent && above !== '' && !isHeaderish(above) && !SEPARATOR.test(above) && !COLUMN_HEADER.test(above) && !OPENING_HOURS.test(above)) return first - 1;
+  return first;
 }
 
 /** Words in a header line that make it the store's name (an independent pharmacy, bakery, petrol station). */
@@ -276,7 +293,7 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
     let text = joinLetterSpaced(line);
     if (WELCOME.test(text)) text = text.replace(WELCOME, '');
     text = trimEndOf(trimStartOf(text, '*=#- '), '*=#- !');
-    if (!/\p{L}{3}/u.test(text)) return;
+    if (!/\p{L}{3}/u.test(text) || /^(?:eur|euro|usd|gbp|chf)$/i.test(text)) return;
     const visible = text.replace(/\s/g, '');
     if ((visible.match(/\p{L}/gu)?.length ?? 0) < 0.6 * visible.length) return;
     if (knownRetailer(text)) {

@@ -5,13 +5,24 @@ import type { ParsedReceipt, ReceiptTextLine } from '../parser/receipt-text.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import { ReceiptDecoder, type DecodedImage } from './decoder.js';
 import { OcrEngine } from './ocr-engine.js';
-import { checkPhoto, prepareForOcr } from './ocr-image.js';
+import { checkPhoto, halfTurn, prepareForOcr, type PreparedPage } from './ocr-image.js';
 import { repairOcrLines } from './ocr-repair.js';
 import { MAX_PDF_PAGES, pdfTextLines } from './pdf-text.js';
 import type { ReceiptReader } from './receipt-reading.js';
 
 /** The reference's limits for rendering PDF pages. */
 const PDF_RENDER = { scale: 2.5, maxSide: 12_000, maxPixels: 40_000_000 };
+
+/** Mean word confidence above which a page is taken to lie the right way up without trying the other. */
+const READABLE = 0.6;
+
+/** Words of three or more letters or digits that OCR is fairly sure of, and their mean confidence. */
+export function readability(lines: readonly ReceiptTextLine[]): { words: number; confidence: number } {
+  const words = lines.flatMap((line) => line.words ?? []).filter((word) => (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
+  const sure = words.filter((word) => (word.confidence ?? 0) >= 0.6);
+  const confidence = words.length === 0 ? 0 : words.reduce((sum, word) => sum + (word.confidence ?? 0), 0) / words.length;
+  return { words: sure.length, confidence };
+}
 
 /**
  * The default engine, on this box and offline: a PDF's text layer when it has one; otherwise
@@ -20,7 +31,7 @@ const PDF_RENDER = { scale: 2.5, maxSide: 12_000, maxPixels: 40_000_000 };
 @Injectable()
 export class LocalReceiptReader implements ReceiptReader {
   /** Raise when extraction or parsing changes what a file yields. */
-  readonly analysisVersion = 'local-2';
+  readonly analysisVersion = 'local-3';
   private readonly maxPixels: number;
 
   constructor(
@@ -37,7 +48,8 @@ export class LocalReceiptReader implements ReceiptReader {
 
   /** The parsed receipt and the text lines it was parsed from (the benchmark shows them). */
   async readWithText(bytes: Buffer, type: ReceiptSourceType): Promise<{ receipt: ParsedReceipt; text: ReceiptTextLine[] }> {
-    const parsed = async (text: ReceiptTextLine[]) => ({ receipt: parseReceipt({ lines: text }), text });
+    const today = new Date().toISOString().slice(0, 10);
+    const parsed = async (text: ReceiptTextLine[]) => ({ receipt: parseReceipt({ lines: text, today }), text });
     if (type === 'pdf') {
       const fromText = await parsed(await pdfTextLines(bytes));
       // A scanned PDF has no text layer (or only a stamp or a header): its pages are read as images.
@@ -54,7 +66,21 @@ export class LocalReceiptReader implements ReceiptReader {
 
   /** Pages in order; they may be read at once by different workers of the pool. */
   private async readImages(images: ReadonlyArray<Buffer | DecodedImage>): Promise<ReceiptTextLine[]> {
-    const pages = await Promise.all(images.map(async (image) => repairOcrLines(await this.ocr.read(await prepareForOcr(image, this.maxPixels)))));
+    const pages = await Promise.all(images.map(async (image) => repairOcrLines(await this.readRightWayUp(await prepareForOcr(image, this.maxPixels)))));
     return pages.flat();
+  }
+
+  /**
+   * The page read as it lies and, only when that reads poorly, turned by 180° too; the reading with
+   * more confident words wins. Geometry has already turned the lines level, so upside down is the
+   * one way a page can still lie wrong.
+   */
+  private async readRightWayUp(page: PreparedPage): Promise<ReceiptTextLine[]> {
+    const asItLies = await this.ocr.read(page.png);
+    const first = readability(asItLies);
+    if (first.words >= 8 && first.confidence >= READABLE) return asItLies;
+    const turned = await this.ocr.read((await halfTurn(page)).png);
+    const second = readability(turned);
+    return second.words * second.confidence > first.words * first.confidence ? turned : asItLies;
   }
 }
