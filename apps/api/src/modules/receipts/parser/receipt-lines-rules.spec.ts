@@ -80,3 +80,11 @@ describe('where a line is', () => {
     expect(receipt.lines.map((l) => [l.name, l.quantity, l.box])).toEqual([['Joghurt', 2, { x0: 0, y0: 30, x1: 240, y1: 80 }]]);
   });
 });
+
+describe('wrapped names', () => {
+  it('keeps a pack size that starts the second line of a name, and the first chain line as the store', () => {
+    const receipt = read('ROSSMANN\nROSSMANN GmbH + Co. KG\nKaffee Crema ganze Bohne\n1kg 12,99 A\nSUMME 12,99');
+    expect(receipt.lines.map((l) => [l.name, l.quantity, l.totalPrice])).toEqual([['Kaffee Crema ganze Bohne 1kg', 1, 12.99]]);
+    expect(receipt.storeName).toBe('ROSSMANN');
+  });
+});

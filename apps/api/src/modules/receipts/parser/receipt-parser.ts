@@ -274,11 +274,15 @@ function articleStart(texts: readonly string[], decimal: DecimalSeparator, total
     }
   }
   if (first < 0) return limit;
-  // One name line may stand above the first priced line (a wrapped name, a count); more are the
+  // Up to three name lines may stand above the first priced line (a wrapped name); more are the
   // header's tail (opening hours, a slogan), which must not glue onto the first article.
-  const above = texts[first - 1];
-  if (first - 1 > firstContent && above !== '' && !isHeaderish(above) && !SEPARATOR.test(above) && !COLUMN_HEADER.test(above) && !OPENING_HOURS.test(above)) return first - 1;
-  return first;
+  let start = first;
+  while (start - 1 > firstContent && first - start < 3) {
+    const text = texts[start - 1];
+    if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || OPENING_HOURS.test(text)) break;
+    start -= 1;
+  }
+  return start;
 }
 
 /** Words in a header line that make it the store's name (an independent pharmacy, bakery, petrol station). */
@@ -297,7 +301,7 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
     const visible = text.replace(/\s/g, '');
     if ((visible.match(/\p{L}/gu)?.length ?? 0) < 0.6 * visible.length) return;
     if (knownRetailer(text)) {
-      candidates.unshift(text);
+      candidates.push(text);
       return;
     }
     if (PHONE.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text)) return;
@@ -332,7 +336,8 @@ const countCache = new Map<DecimalSeparator, RegExp>();
 function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine | null {
   let pattern = countCache.get(decimal);
   if (!pattern) {
-    pattern = new RegExp(String.raw`^(\d+(?:[.,]\d{3})?)\s*(stk\.?|st\.?|stück|pcs?|kg|l)\s+(.+)$`, 'i');
+    // Pieces only: "1kg 12,99" under a name is the name's pack size (a wrapped name), not a count.
+    pattern = new RegExp(String.raw`^(\d+(?:[.,]\d{3})?)\s*(stk\.?|st\.?|stück|pcs?)\s+(.+)$`, 'i');
     countCache.set(decimal, pattern);
   }
   const m = pattern.exec(text);
