@@ -38,6 +38,9 @@ export interface PageGeometry {
   lineHeight: number | null;
 }
 
+/** How often the bright region is split again inside itself (black lid, grey cardboard, paper). */
+const MAX_DEPTH = 3;
+
 /** How far the skew is searched either way, and in which steps (degrees). */
 const MAX_SKEW = 8;
 const SKEW_STEP = 0.5;
@@ -104,7 +107,7 @@ export function findPaper(probe: GreyImage): Rect {
   let members: Uint8Array = new Uint8Array(blocks.length).fill(1);
   let region: Rect = { left: 0, top: 0, width: bw, height: bh };
   let cut = false;
-  for (let depth = 0; depth < 3; depth += 1) {
+  for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
     const histogram = new Array<number>(256).fill(0);
     let count = 0;
     for (let i = 0; i < blocks.length; i += 1) {
@@ -114,7 +117,9 @@ export function findPaper(probe: GreyImage): Rect {
     }
     const threshold = otsu(histogram);
     const bright = histogram.slice(threshold + 1).reduce((a, b) => a + b, 0);
-    if (bright / count > 0.99 || meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1) < 28) break;
+    // Inside the first region only a strong step counts (grey cardboard around white paper), not
+    // the uneven light across one sheet in a photo.
+    if (bright / count > 0.99 || meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1) < (depth === 0 ? 28 : 55)) break;
     const largest = largestRegion(blocks, bw, members, threshold);
     // Too small to be the receipt (a label, a reflection): keep what was found so far.
     if (!largest || largest.size < 0.03 * blocks.length || largest.rect.width < 6 || largest.rect.height < 6) break;
@@ -123,60 +128,10 @@ export function findPaper(probe: GreyImage): Rect {
     members = largest.members;
     region = largest.rect;
   }
-  if (!cut) return tighten(probe, inkBlock(probe, whole));
-  const paper = tighten(probe, clampRect({ left: region.left * block, top: region.top * block, width: region.width * block, height: region.height * block }, probe.width, probe.height));
+  if (!cut) return inkBlock(probe, whole);
+  const paper = clampRect({ left: region.left * block, top: region.top * block, width: region.width * block, height: region.height * block }, probe.width, probe.height);
   // Still most of the picture: a white lid around the receipt with only a dark edge cut away.
   return paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : paper;
-}
-
-/**
- * The region's edges moved inwards to the paper's edge: blocks are coarse, and a strip of cardboard
- * along the receipt would be read as a column of specks. The edge is the sharpest rise in
- * brightness (towards the inside) within the outer 40 % of each side; a shadow, which darkens
- * gradually, has no such step and moves nothing.
- */
-function tighten(probe: GreyImage, rect: Rect): Rect {
-  const right = rect.left + rect.width;
-  const bottom = rect.top + rect.height;
-  const columns = Array.from({ length: rect.width }, (_, i) => {
-    let sum = 0;
-    for (let y = rect.top; y < bottom; y += 1) sum += probe.data[y * probe.width + rect.left + i];
-    return sum / rect.height;
-  });
-  const rows = Array.from({ length: rect.height }, (_, i) => {
-    let sum = 0;
-    for (let x = rect.left; x < right; x += 1) sum += probe.data[(rect.top + i) * probe.width + x];
-    return sum / rect.width;
-  });
-  const [left, width] = edgesOf(columns);
-  const [top, height] = edgesOf(rows);
-  return { left: rect.left + left, top: rect.top + top, width, height };
-}
-
-/**
- * [start, length] of the paper in a profile of mean brightness: cut at a rise of 25 grey levels or
- * more whose whole outside is darker than the paper (cardboard), not at a fold or a stripe that has
- * paper on both sides.
- */
-function edgesOf(profile: readonly number[]): [number, number] {
-  const n = profile.length;
-  const sums = [0];
-  for (const value of profile) sums.push(sums.at(-1)! + value);
-  const mean = (from: number, to: number) => (to > from ? (sums[to] - sums[from]) / (to - from) : 0);
-  const reach = Math.floor(n * 0.6);
-  const d = 3;
-  // The innermost such step: a black lid's edge, then grey cardboard, then the paper.
-  let start = 0;
-  for (let i = d; i < reach; i += 1) {
-    const rise = profile[Math.min(n - 1, i + d)] - profile[i - d];
-    if (rise >= 25 && mean(i + d, Math.min(n, i + d + reach)) - mean(0, i) >= 25) start = i + d;
-  }
-  let end = n;
-  for (let i = n - 1 - d; i > n - reach; i -= 1) {
-    const rise = profile[Math.max(0, i - d)] - profile[i + d];
-    if (rise >= 25 && i - d > start && mean(Math.max(start, i - d - reach), i - d) - mean(i + 1, n) >= 25) end = i - d + 1;
-  }
-  return end - start > 8 ? [start, end - start] : [0, n];
 }
 
 function meanOf(histogram: readonly number[], from: number, to: number): number {
