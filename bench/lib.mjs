@@ -127,8 +127,8 @@ export async function startDurableWriteServer(port, { grouped = false } = {}) {
   };
 }
 
-/** A module of the built API. */
-export const dist = (path) => import(join(ROOT, 'apps/api/dist', path));
+/** A module of the built API (API_DIST: another build of it, for comparing two in one sitting). */
+export const dist = (path) => import(pathToFileURL(join(resolve(ROOT, process.env.API_DIST ?? 'apps/api/dist'), path)).href);
 /** The API's own dependencies, resolved from the API package (the bench package does not repeat them). */
 export const fromApi = (name) => import(pathToFileURL(createRequire(join(ROOT, 'apps/api/package.json')).resolve(name)).href);
 

@@ -2,7 +2,8 @@
 //   node bench/run.mjs [scenario ...] [--duration=seconds] [--runs=N] [--only=part]
 // fuzz (10,000 malformed requests), memory (100,000 mixed requests), queue-stress (the offline
 // queue in a real browser, --runs times), lighthouse (the PWA in chromium), receipts (the
-// receipt engine against the generated corpus), ocr-health (the server's answers while photos
+// receipt engine against the generated corpus), receipts-real (the same engine against
+// ../shared/receipts-real, real scans, turned and photographed), ocr-health (the server's answers while photos
 // are read), export (the privacy export of a large household, 300 MB of files) and hostile (the
 // security review's hostile requests, health's p99 during each) run only when named.
 // live: 50 event streams while the shopping list changes ten times a second.
@@ -23,13 +24,14 @@ const SCENARIOS = {
   bundle: () => import('./bundle.mjs'),
   lighthouse: () => import('./lighthouse.mjs'),
   receipts: () => import('./receipts.mjs'),
+  'receipts-real': () => import('./receipts-real.mjs'),
   'ocr-health': () => import('./ocr-health.mjs'),
   export: () => import('./export.mjs'),
   hostile: () => import('./hostile.mjs'),
   live: () => import('./live.mjs'),
 };
 /** Long stress runs (real browser, many repetitions): only when named. */
-const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'ocr-health', 'export', 'hostile']);
+const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'receipts-real', 'ocr-health', 'export', 'hostile']);
 
 const args = process.argv.slice(2);
 const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);

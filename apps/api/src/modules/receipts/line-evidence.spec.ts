@@ -12,8 +12,8 @@ describe('how a parsed line was read', () => {
   it('boxes its words in the stored file’s pixels, on its page, and keeps the weakest confidence', () => {
     const text = [ocrLine('2 x 1,29', 100, 0.9), ocrLine('JOGHURT 2,58 A', 130, 0.55)];
     const evidence = lineEvidence({ sourceLines: [0, 1], totalPrice: 2.58 }, text, text, [
-      { page: 2, scale: 0.5 },
-      { page: 2, scale: 0.5 },
+      { page: 2, toStored: (x: number, y: number): [number, number] => [x * 0.5, y * 0.5] },
+      { page: 2, toStored: (x: number, y: number): [number, number] => [x * 0.5, y * 0.5] },
     ]);
     expect(evidence).toEqual({ box: { page: 2, x: 5, y: 50, w: 140, h: 25 }, ocrConfidence: 0.55, amountRepaired: false });
   });

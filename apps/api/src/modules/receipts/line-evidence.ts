@@ -1,10 +1,10 @@
 import type { ParsedReceiptLine, ReceiptTextLine } from './parser/receipt-text.js';
 import type { ReceiptLineBox } from './receipt-item.entity.js';
 
-/** What a line of read text came from: the page (from 1) and how many stored-file pixels one OCR pixel is. */
+/** What a line of read text came from: the page (from 1) and where a point OCR saw lies in the stored file's pixels. */
 export interface TextLinePlacement {
   page: number;
-  scale: number;
+  toStored(x: number, y: number): [number, number];
 }
 
 /** What the review needs to know about how a parsed line was read. */
@@ -46,7 +46,7 @@ export function lineEvidence(
 function boxOf(sources: readonly number[], text: readonly ReceiptTextLine[], placements: readonly TextLinePlacement[]): ReceiptLineBox | null {
   const first = sources.find((index) => placements[index] !== undefined);
   if (first === undefined) return null;
-  const { page, scale } = placements[first];
+  const { page, toStored } = placements[first];
   const boxes = sources
     .filter((index) => placements[index]?.page === page)
     .flatMap((index) => (text[index].words ?? []).map((word) => word.box))
@@ -56,7 +56,9 @@ function boxOf(sources: readonly number[], text: readonly ReceiptTextLine[], pla
   const y0 = Math.min(...boxes.map((box) => box.y0));
   const x1 = Math.max(...boxes.map((box) => box.x1));
   const y1 = Math.max(...boxes.map((box) => box.y1));
-  const x = Math.max(0, Math.floor(x0 * scale));
-  const y = Math.max(0, Math.floor(y0 * scale));
-  return { page, x, y, w: Math.ceil(x1 * scale) - x, h: Math.ceil(y1 * scale) - y };
+  // The page OCR read may be turned against the stored file: the box around all four corners.
+  const corners = [toStored(x0, y0), toStored(x1, y0), toStored(x0, y1), toStored(x1, y1)];
+  const x = Math.max(0, Math.floor(Math.min(...corners.map(([cx]) => cx))));
+  const y = Math.max(0, Math.floor(Math.min(...corners.map(([, cy]) => cy))));
+  return { page, x, y, w: Math.ceil(Math.max(...corners.map(([cx]) => cx))) - x, h: Math.ceil(Math.max(...corners.map(([, cy]) => cy))) - y };
 }

@@ -26,6 +26,43 @@ const RETAILERS: ReadonlyArray<readonly [key: string, pattern: RegExp, label: st
   ['rossmann', /\brossmann\b/, 'Rossmann'],
   ['netto', /\bnetto\b/, 'Netto'],
   ['penny', /\bpenny\b/, 'PENNY'],
+  ['marktkauf', /\bmarktkauf\b/, 'Marktkauf'],
+  ['real', /\breal\s+(?:gmbh|sb|markt|paderborn|einfach)\b|^real$|\breal de\b/, 'real'],
+  ['norma', /\bnorma\b/, 'NORMA'],
+  ['globus', /\bglobus\b/, 'Globus'],
+  ['tegut', /\btegut\b/, 'tegut'],
+  ['famila', /\bfamila\b/, 'famila'],
+  ['mueller', /\bmueller\s+(?:drogerie|handels)|\bdrogerie\s+mueller\b/, 'Müller'],
+  ['budni', /\bbudni(?:kowsky)?\b/, 'Budni'],
+  ['alnatura', /\balnatura\b/, 'Alnatura'],
+  ['toom', /\btoom\b/, 'toom'],
+  ['hornbach', /\bhornbach\b/, 'HORNBACH'],
+  ['obi', /\bobi\s+(?:markt|gmbh|bau)|^obi$/, 'OBI'],
+  ['bauhaus', /\bbauhaus\b/, 'BAUHAUS'],
+  ['hagebau', /\bhagebau(?:markt)?\b/, 'hagebau'],
+  ['ikea', /\bikea\b/, 'IKEA'],
+  ['roller', /\broller\b/, 'ROLLER'],
+  ['mediamarkt', /\bmedia\s?markt\b/, 'MEDIA MARKT'],
+  ['saturn', /\bsaturn\b/, 'SATURN'],
+  ['thalia', /\bthalia\b/, 'Thalia'],
+  ['douglas', /\bdouglas\b/, 'Douglas'],
+  ['fressnapf', /\bfressnapf\b/, 'Fressnapf'],
+  ['tedi', /\btedi\b/, 'TEDi'],
+  ['action', /\baction\s+(?:deutschland|gmbh|b v)\b/, 'Action'],
+  ['tchibo', /\btchibo\b/, 'Tchibo'],
+  ['aral', /\baral\b/, 'Aral'],
+  ['shell', /\bshell\b/, 'Shell'],
+  ['esso', /\besso\b/, 'Esso'],
+  ['jet', /\bjet\s+tankstelle\b/, 'JET'],
+  ['westfalen', /\bwestfalen\s+tankstelle\b|\bwestfalen ag\b/, 'Westfalen'],
+  ['tesco', /\btesco\b/, 'Tesco'],
+  ['sainsburys', /\bsainsbury s?\b/, "Sainsbury's"],
+  ['asda', /\basda\b/, 'Asda'],
+  ['morrisons', /\bmorrisons\b/, 'Morrisons'],
+  ['waitrose', /\bwaitrose\b/, 'Waitrose'],
+  ['walmart', /\bwal\s?mart\b/, 'Walmart'],
+  ['target', /\btarget\s+(?:store|corp)|^target$/, 'Target'],
+  ['costco', /\bcostco\b/, 'Costco'],
 ];
 
 /** The chain a store name belongs to ("REWE Markt GmbH" → "rewe"), or null when none is named. */
@@ -47,4 +84,9 @@ export function retailerLabel(storeName: string): string | null {
 export function retailerKey(storeName: string | null | undefined): string {
   if (!storeName) return '*';
   return knownRetailer(storeName) ?? (normalizeKey(storeName) || '*');
+}
+
+/** The label of a chain key from `knownRetailer` ("mediamarkt" → "MEDIA MARKT"). */
+export function chainLabel(key: string): string | null {
+  return RETAILERS.find(([known]) => known === key)?.[2] ?? null;
 }

@@ -9,12 +9,14 @@ import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { ReceiptItemResponse, ReceiptResponse } from './dto/receipts.dto.js';
+import type { ReceiptReading } from './reading/receipt-reading.js';
 import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
 import { checkReceipt, type CheckReason } from './receipt-checks.js';
 import { receiptFingerprint } from './receipt-fingerprint.js';
-import { retailerLabel } from './receipt-keys.js';
+import { knownRetailer, retailerKey, retailerLabel } from './receipt-keys.js';
+import { storedLines } from './receipt-lines.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { acceptReceiptSource, SOURCE_EXTENSION } from './receipt-source.js';
 import { answerLanguage } from '../../common/http/request-locale.js';
@@ -72,8 +74,7 @@ export class ReceiptsService {
     if (known) return { ...(await this.detail(known.id)), duplicate: true };
 
     const parsed = await reader.read(bytes, type);
-    // As the reference: adjustments (discounts, returned deposits) and negative lines are dropped.
-    const lines = parsed.lines.filter((line) => line.kind !== 'discount' && line.totalPrice >= 0 && line.name.trim() !== '');
+    const lines = storedLines(parsed.lines);
     if (lines.length === 0) throw new ApiException(422, 'receipt_no_items');
     const fingerprint = receiptFingerprint({
       storeName: parsed.storeName,
@@ -95,7 +96,10 @@ export class ReceiptsService {
       await writeFile(staged, bytes, { mode: 0o600, flag: 'wx' });
       const outcome = await this.database.write(async (manager) => {
         // Checked again inside the write: two uploads of one file at once store it once.
-        const twin = (await this.sameSource(manager, sourceSha256, analysisVersion)) ?? (fingerprint ? await manager.findOne(ReceiptEntity, { where: { fingerprint }, order: { createdAt: 'ASC', id: 'ASC' } }) : null);
+        const twin =
+          (await this.sameSource(manager, sourceSha256, analysisVersion)) ??
+          (fingerprint ? await manager.findOne(ReceiptEntity, { where: { fingerprint }, order: { createdAt: 'ASC', id: 'ASC' } }) : null) ??
+          (await this.samePurchase(manager, parsed));
         if (twin) return { duplicateOf: twin.id as string | null };
         const now = this.clock.now().toISOString();
         await manager.insert(ReceiptEntity, {
@@ -254,6 +258,21 @@ export class ReceiptsService {
       throw error;
     }
     if (aside) await rm(aside, { force: true });
+  }
+
+  /**
+   * The same purchase captured another way (the e-mailed PDF, then a photo; a second photo): the
+   * same store (chain), date, currency and total, whatever OCR made of the lines. Null when the
+   * store, date or total is missing: too little to tell two purchases apart.
+   */
+  private async samePurchase(manager: EntityManager, parsed: Pick<ReceiptReading, 'storeName' | 'purchaseDate' | 'total' | 'currency'>): Promise<ReceiptEntity | null> {
+    if (!parsed.storeName || !parsed.purchaseDate || parsed.total === null) return null;
+    const store = retailerKey(parsed.storeName);
+    const chain = knownRetailer(parsed.storeName);
+    const candidates = await manager.find(ReceiptEntity, { where: { purchaseDate: parsed.purchaseDate, total: parsed.total, currency: parsed.currency }, order: { createdAt: 'ASC', id: 'ASC' } });
+    // The same chain or name; or, where one capture names no known chain (its header was read as
+    // noise, an article taken for the name), the same date and total to the cent are enough.
+    return candidates.find((receipt) => retailerKey(receipt.storeName) === store || chain === null || (receipt.storeName !== null && knownRetailer(receipt.storeName) === null)) ?? null;
   }
 
   private sameSource(manager: EntityManager, sourceSha256: string, analysisVersion: string): Promise<ReceiptEntity | null> {

@@ -55,7 +55,9 @@ function trailingPatterns(decimal: DecimalSeparator) {
     const amount = amountPattern(decimal);
     const dec = decimal === ',' ? ',' : String.raw`\.`;
     // Tax class after the amount: a letter (may touch it: "0,99B"), a digit after a space, a star.
-    const tax = String.raw`(?:\s*([A-Z])\b\s*\*?|\s+(\d)\s*\*?|\s*\*)?`;
+    // A "not discountable" flag may stand between ("1,96xB", "0,99*A"); © is a C read by OCR; a VAT
+    // rate may stand instead of a class ("11.99 19").
+    const tax = String.raw`(?:\s*[x*×.,]?\s*([A-Z©])(?![A-Za-z])\s*\*?|\s+(\d{1,2})\s*\*?|\s*[x*×])?`;
     patterns = {
       plain: new RegExp(String.raw`(?:^|[\s:]|(?<=[A-Za-zÄÖÜäöüß%]))(-\s*)?${CURRENCY}?\s*(-\s*)?(${amount})(-)?\s*${CURRENCY}?${tax}\s*$`),
       merged: new RegExp(String.raw`(?:^|\s)(-\s*)?${CURRENCY}?\s*(\d+${dec}\d{2})(\d)\s*\*?\s*$`),
@@ -75,7 +77,7 @@ export function trailingAmount(line: string, decimal: DecimalSeparator): Trailin
     return {
       amount: negative ? -value : value,
       rest: line.slice(0, match.index).trim(),
-      taxCode: (match[5] ?? match[6] ?? null)?.toUpperCase() ?? null,
+      taxCode: (match[5] ?? match[6] ?? null)?.toUpperCase().replace('©', 'C') ?? null,
       splitTaxDigit: false,
     };
   }
@@ -87,37 +89,4 @@ export function trailingAmount(line: string, decimal: DecimalSeparator): Trailin
   return null;
 }
 
-export type DateOrder = 'dmy' | 'mdy';
-
-/**
- * The purchase date printed on the receipt, as YYYY-MM-DD. Dotted dates are day first, ISO dates
- * year first; slashed dates are read in `slashOrder` unless a part above 12 settles it. A date
- * next to a time or after "Datum"/"Date" is preferred over any other date (best-before, promotions).
- */
-export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder): string | null {
-  const found: Array<{ date: string; score: number; index: number }> = [];
-  lines.forEach((line, index) => {
-    const pattern = /(?<!\d)(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2}))(?![\d,])/g;
-    for (const m of line.matchAll(pattern)) {
-      let year: number;
-      let month: number;
-      let day: number;
-      if (m[1]) [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-      else if (m[4]) [day, month, year] = [Number(m[4]), Number(m[5]), Number(m[6])];
-      else {
-        const [a, b] = [Number(m[7]), Number(m[8])];
-        year = Number(m[9]);
-        const monthFirst = a > 12 ? false : b > 12 ? true : slashOrder === 'mdy';
-        [month, day] = monthFirst ? [a, b] : [b, a];
-      }
-      if (year < 100) year += 2000;
-      const date = new Date(Date.UTC(year, month - 1, day));
-      if (year < 1990 || year > 2100 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) continue;
-      const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-      const score = (/\d{1,2}:\d{2}/.test(line) ? 2 : 0) + (/\b(?:datum|date|zeit|time)\b/i.test(line) ? 2 : 0) - (/\b(?:mhd|best|haltbar|gültig|valid|bis|until)\b/i.test(line) ? 3 : 0);
-      found.push({ date: iso, score, index });
-    }
-  });
-  found.sort((a, b) => b.score - a.score || a.index - b.index);
-  return found[0]?.date ?? null;
-}
+export { type DateOrder, findPurchaseDate } from './rules/dates.js';

@@ -1,4 +1,7 @@
 import { knownRetailer, retailerKey } from '../receipt-keys.js';
+import { findChain, joinLetterSpaced } from './rules/chains.js';
+import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
+import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import {
   amountPattern,
   cents,
@@ -45,9 +48,9 @@ const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespa
 const DEPOSIT = /pfand|leergut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
 
 const PHONE = /\b(?:tel|telefon|phone|fax)\b|\+?\d[\d /-]{7,}\d/i;
-const WEB = /www\.|https?:|\S@\S+\.|\.(?:de|com|co\.uk|org|net)\b/i;
+const WEB = /www\.|https?:|[^\s@]@[^\s@]+\.|\.(?:de|com|co\.uk|org|net)\b/i;
 const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}\b/u;
-const STREET = /\p{L}(?:str(?:aße|asse|\.)|weg|platz|allee|gasse|ring|damm)\s*\d+|^\d+\s+\p{L}.*\b(?:st|street|ave|avenue|road|rd|blvd|lane|ln|drive|dr|high\s+street)\b\.?$/iu;
+const STREET = /(?:\p{L}(?:str(?:aße|asse|\.)|weg|platz|allee|gasse|ring|damm)|\b(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm))\s*\d+|^\d+\s+\p{L}.*\b(?:st|street|ave|avenue|road|rd|blvd|lane|ln|drive|dr|high\s+street)\b\.?$/iu;
 const DATE_TIME = /\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}\b/;
 const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#/i;
 const WELCOME = /^\W*(?:(?:herzlich\s+)?willkommen(?:\s+(?:bei|im|in))?|welcome(?:\s+to)?|vielen\s+dank|thank\s+you|danke)\b\W*/i;
@@ -94,6 +97,7 @@ interface Draft {
 /** Reads a receipt's text into store, date, lines and total. Pure: no I/O, no clock. */
 export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const texts = input.lines.map((line) => clean(typeof line === 'string' ? line : line.text));
+  const confidences = input.lines.map((line) => (typeof line === 'string' ? 1 : (line.confidence ?? 1)));
   const language = detectLanguage(texts, input.language);
   const decimal = detectDecimal(texts, language);
   const currency = detectCurrency(texts);
@@ -104,7 +108,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   let totalIndex = -1;
   let total: number | null = null;
   for (let i = 0; i < texts.length; i += 1) {
-    if (!TOTAL.test(texts[i])) continue;
+    if (!TOTAL.test(texts[i]) && !isTotalLabel(texts[i])) continue;
     const own = trailingAmount(texts[i], decimal);
     const next = !own && i + 1 < texts.length ? trailingAmount(texts[i + 1], decimal) : null;
     const found = own ?? (next && next.rest.replace(new RegExp(CURRENCY, 'gi'), '').trim() === '' ? next : null);
@@ -112,6 +116,15 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     totalIndex = i;
     total = Math.abs(found.amount);
     break;
+  }
+
+  // Only a subtotal printed ("Zwischensumme", then the payment): it is the amount to pay.
+  if (totalIndex < 0) {
+    const subtotal = texts.findIndex((t) => (SUBTOTAL.test(t) || isSubtotalLabel(t)) && trailingAmount(t, decimal) !== null);
+    if (subtotal >= 0) {
+      totalIndex = subtotal;
+      total = Math.abs(trailingAmount(texts[subtotal], decimal)!.amount);
+    }
   }
 
   const start = articleStart(texts, decimal, totalIndex);
@@ -126,7 +139,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   for (let i = Math.max(start, 0); i < end; i += 1) {
     const text = texts[i];
     if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text)) continue;
-    if (SUBTOTAL.test(text)) continue;
+    if (SUBTOTAL.test(text) || isSubtotalLabel(text)) continue;
     if (TAX_BEFORE_TOTAL.test(text)) {
       const amount = trailingAmount(text, decimal);
       if (amount) tax = cents((tax ?? 0) + amount.amount);
@@ -135,19 +148,37 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     classified.push(classify(text, i, decimal));
   }
 
-  const drafts = assemble(classified, notes);
-  const lines = drafts.map((draft, n) => toLine(draft, n + 1, decimal));
+  let drafts = assemble(classified, notes);
+  let lines = drafts.map((draft, n) => toLine(draft, n + 1, decimal));
+  // No total label read: the first line whose amount is the sum of the lines above it is the total.
+  if (total === null) {
+    const at = runningSumTotal(lines);
+    if (at !== null) {
+      total = lines[at].totalPrice;
+      notes.push(`line ${at + 1}: no total label read; its amount ${total.toFixed(2)} is the sum of the lines above, taken as the total`);
+      drafts = drafts.slice(0, at);
+      lines = lines.slice(0, at);
+    }
+  }
   for (const [n, draft] of drafts.entries()) {
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
 
   const header = texts.slice(0, Math.max(start, 0));
-  const storeName = findStoreName(header);
-  const chain = (storeName ? knownRetailer(storeName) : null) ?? header.concat(texts.filter((t) => WEB.test(t))).map(knownRetailer).find((k) => k !== null) ?? null;
+  const headerName = findStoreName(header, confidences);
+  const namedChain = headerName ? knownRetailer(headerName) : null;
+  // The chain printed anywhere wins over a header line that names none (a logo read as noise, an address).
+  const found = namedChain ? null : findChain(texts, Math.max(start, 0));
+  const storeName = found ? found.label : headerName;
+  const chain = namedChain ?? found?.key ?? null;
   const storeNumberMatch = texts.map((t) => STORE_NUMBER.exec(t)).find((m) => m !== null);
 
   // What was paid, printed right after the total: a second reading of it when OCR garbled the first.
   const paid = totalIndex < 0 ? [] : texts.slice(totalIndex + 1, totalIndex + 4).filter((t) => PAYMENT.test(t)).map((t) => trailingAmount(t, decimal)?.amount).filter((a): a is number => a !== undefined && a > 0);
+  for (const line of lines) {
+    const box = boxOf(line.sourceLines.map((index) => input.lines[index]));
+    if (box) line.box = box;
+  }
   const { total: checkedTotal, ...consistency } = check(lines, total, tax, notes, paid);
   total = checkedTotal;
   return {
@@ -156,7 +187,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     storeName,
     retailerKey: chain ?? retailerKey(storeName),
     storeNumber: storeNumberMatch?.[1] ?? null,
-    purchaseDate: findPurchaseDate(texts, slashOrder),
+    purchaseDate: findPurchaseDate(texts, slashOrder, input.today),
     currency,
     total,
     tax,
@@ -165,8 +196,20 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   };
 }
 
+/** The union of the word boxes of some input lines, or undefined when they carry none. */
+function boxOf(lines: ReadonlyArray<ReceiptTextInput['lines'][number] | undefined>): ParsedReceiptLine['box'] {
+  const boxes = lines.flatMap((line) => (line && typeof line !== 'string' ? (line.words ?? []) : [])).flatMap((word) => (word.box ? [word.box] : []));
+  if (boxes.length === 0) return undefined;
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
+  };
+}
+
 function clean(text: string): string {
-  return text.replace(/[\t\u00a0\u2007\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return boundedLine(text).replace(/[\t\u00a0\u2007\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 function detectLanguage(texts: readonly string[], hint: ReceiptLanguage | undefined): ReceiptLanguage {
@@ -202,7 +245,14 @@ function detectCurrency(texts: readonly string[]): string {
   return best[1] > 0 ? best[0] : 'EUR';
 }
 
+/** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */
+const OPENING_HOURS = /(?<![\p{L}])(?:uhr|öffnungszeit\w*|oeffnungszeit\w*|geöffnet|opening|hours)(?![\p{L}])|\bmo\.?\s*-\s*(?:sa|fr)\b/iu;
+
+/** An article number before a name ("4078500017343 Blumenrechen"): an article line, not a phone number. */
+const ARTICLE_NUMBER_NAME = /^\d{5,14}\s+\p{L}{2}/u;
+
 function isHeaderish(text: string): boolean {
+  if (ARTICLE_NUMBER_NAME.test(text)) return false;
   return (
     PHONE.test(text) || WEB.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text) || WELCOME.test(text) || knownRetailer(text) !== null
   );
@@ -224,27 +274,40 @@ function articleStart(texts: readonly string[], decimal: DecimalSeparator, total
     }
   }
   if (first < 0) return limit;
+  // Up to three name lines may stand above the first priced line (a wrapped name); more are the
+  // header's tail (opening hours, a slogan), which must not glue onto the first article.
   let start = first;
-  while (start - 1 > firstContent) {
+  while (start - 1 > firstContent && first - start < 3) {
     const text = texts[start - 1];
-    if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text)) break;
+    if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || OPENING_HOURS.test(text)) break;
     start -= 1;
   }
   return start;
 }
 
-function findStoreName(header: readonly string[]): string | null {
-  for (const line of header) {
-    if (line === '' || SEPARATOR.test(line) || WEB.test(line)) continue;
-    let text = line;
+/** Words in a header line that make it the store's name (an independent pharmacy, bakery, petrol station). */
+const STORE_WORD = /\b(?:apotheke|bäckerei|baeckerei|metzgerei|fleischerei|konditorei|tankstelle|drogerie|kiosk|getränke\w*|pharmacy|bakery|butcher|supermarket|market|markt)\b/i;
+
+function findStoreName(header: readonly string[], confidences: readonly number[]): string | null {
+  const candidates: string[] = [];
+  header.forEach((line, index) => {
+    if (line === '' || SEPARATOR.test(line) || WEB.test(line)) return;
+    // A logo read by OCR: unsure, or more specks than letters.
+    if (confidences[index] < 0.45) return;
+    let text = joinLetterSpaced(line);
     if (WELCOME.test(text)) text = text.replace(WELCOME, '');
-    text = text.replace(/^[*=#\-\s]+|[*=#\-\s!]+$/g, '');
-    if (!/\p{L}{2}/u.test(text)) continue;
-    if (knownRetailer(text)) return text;
-    if (PHONE.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text)) continue;
-    return text;
-  }
-  return null;
+    text = trimEndOf(trimStartOf(text, '*=#- '), '*=#- !');
+    if (!/\p{L}{3}/u.test(text) || /^(?:eur|euro|usd|gbp|chf)$/i.test(text)) return;
+    const visible = text.replace(/\s/g, '');
+    if ((visible.match(/\p{L}/gu)?.length ?? 0) < 0.6 * visible.length) return;
+    if (knownRetailer(text)) {
+      candidates.push(text);
+      return;
+    }
+    if (PHONE.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text)) return;
+    candidates.push(text);
+  });
+  return candidates.find((text) => knownRetailer(text)) ?? candidates.find((text) => STORE_WORD.test(text)) ?? candidates[0] ?? null;
 }
 
 const quantityCache = new Map<DecimalSeparator, RegExp>();
@@ -255,7 +318,7 @@ function quantityLine(text: string, decimal: DecimalSeparator): QuantityLine | n
     quantityCache.set(decimal, pattern);
   }
   const m = pattern.exec(text);
-  if (!m) return null;
+  if (!m) return countWithAmount(text, decimal);
   const tail = m[4].trim();
   let amount: number | null = null;
   let taxCode: string | null = null;
@@ -266,6 +329,25 @@ function quantityLine(text: string, decimal: DecimalSeparator): QuantityLine | n
     taxCode = closing.taxCode;
   }
   return { type: 'quantity', index: -1, text, quantity: parseQuantity(m[1]), unit: unitOf(m[2], m[1]), unitPrice: parseAmount(m[3], decimal), amount, taxCode };
+}
+
+const countCache = new Map<DecimalSeparator, RegExp>();
+/** A count and the line amount without an operator, as DIY and furniture tills print under the name: "1.000 STK 20.99 19". */
+function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine | null {
+  let pattern = countCache.get(decimal);
+  if (!pattern) {
+    // Pieces only: "1kg 12,99" under a name is the name's pack size (a wrapped name), not a count.
+    pattern = new RegExp(String.raw`^(\d+(?:[.,]\d{3})?)\s*(stk\.?|st\.?|stück|pcs?)\s+(.+)$`, 'i');
+    countCache.set(decimal, pattern);
+  }
+  const m = pattern.exec(text);
+  if (!m) return null;
+  const closing = trailingAmount(m[3], decimal);
+  if (!closing || closing.rest.replace(new RegExp(CURRENCY, 'gi'), '').trim() !== '') return null;
+  const quantity = parseQuantity(m[1]);
+  if (!(quantity > 0)) return null;
+  const unit = unitOf(m[2], m[1]);
+  return { type: 'quantity', index: -1, text, quantity, unit, unitPrice: cents(closing.amount / quantity), amount: closing.amount, taxCode: closing.taxCode };
 }
 
 function unitOf(unit: string | undefined, quantity: string): ParsedReceiptLine['unit'] {
@@ -365,7 +447,8 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
       }
       return;
     }
-    if (line.text === '' && names.length === 0) {
+    // An amount with no name, or only specks beside it ("; 0,49"): not an article.
+    if (!/\p{L}/u.test(line.text) && names.length === 0) {
       notes.push(`line ${line.index + 1}: an amount without an article name`);
       return;
     }
@@ -383,7 +466,7 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
   return drafts;
 }
 
-const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; leading: RegExp; leadingTable: RegExp }>();
+const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; priceTimes: RegExp; leading: RegExp; leadingTable: RegExp }>();
 function inlinePatterns(decimal: DecimalSeparator) {
   let patterns = inlineCache.get(decimal);
   if (!patterns) {
@@ -393,6 +476,8 @@ function inlinePatterns(decimal: DecimalSeparator) {
       operator: new RegExp(String.raw`^(.*?)\s+${QUANTITY}\s*${UNIT}?\s*${OPERATOR}\s*${CURRENCY}?\s*(${amount})\s*${CURRENCY}?${PER_UNIT}$`, 'i'),
       // "Milch 2 1,19" in a table with count and unit price columns
       table: new RegExp(String.raw`^(.*?\S)\s+${QUANTITY}\s*${UNIT}?\s+${CURRENCY}?\s*(${amount})\s*${CURRENCY}?${PER_UNIT}$`, 'i'),
+      // "Bulgur 0,89 x 2": the unit price before the count, the line amount closing the line
+      priceTimes: new RegExp(String.raw`^(.*?\S)\s+${CURRENCY}?\s*(${amount})\s*[x×*]\.?\s*(\d{1,3})$`, 'i'),
       // "3x Brötchen", "3 x Brötchen"
       leading: new RegExp(String.raw`^(\d+)\s*(?:x|×|\*)\s+(.+)$`, 'i'),
       // "3 Brötchen 0,45"
@@ -409,11 +494,14 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
   let unit = draft.unit;
   let unitPrice = draft.unitPrice;
   if (quantity === null) {
-    const { operator, table, leading, leadingTable } = inlinePatterns(decimal);
-    const op = operator.exec(name);
-    const tab = op ? null : table.exec(name);
-    const lead = op || tab ? null : leadingTable.exec(name);
-    if (op) {
+    const { operator, table, priceTimes, leading, leadingTable } = inlinePatterns(decimal);
+    const times = priceTimes.exec(name);
+    const op = times ? null : operator.exec(name);
+    const tab = op || times ? null : table.exec(name);
+    const lead = op || tab || times ? null : leadingTable.exec(name);
+    if (times && Number(times[3]) > 0) {
+      [name, quantity, unitPrice] = [times[1], Number(times[3]), parseAmount(times[2], decimal)];
+    } else if (op) {
       [name, quantity, unit, unitPrice] = [op[1], parseQuantity(op[2]), unitOf(op[3], op[2]), parseAmount(op[4], decimal)];
     } else if (tab && isLineAmount(parseQuantity(tab[2]), parseAmount(tab[4], decimal), draft.amount)) {
       [name, quantity, unit, unitPrice] = [tab[1], parseQuantity(tab[2]), unitOf(tab[3], tab[2]), parseAmount(tab[4], decimal)];
@@ -435,8 +523,8 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     .replace(/^\d{4,}\s+(?=\p{L})/u, '')
     .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
-    .replace(/\s*\*+$/, '')
     .trim();
+  name = trimEndOf(name, '* ');
   const amount = draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {
@@ -452,6 +540,16 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     barcode,
     sourceLines: [...new Set(draft.indexes)].sort((a, b) => a - b),
   };
+}
+
+/** The index of the first line (after two or more) whose amount equals the sum of the lines above it. */
+function runningSumTotal(lines: readonly ParsedReceiptLine[]): number | null {
+  let sum = 0;
+  for (const [index, line] of lines.entries()) {
+    if (index >= 2 && line.totalPrice > 0 && sameAmount(line.totalPrice, sum)) return index;
+    sum = cents(sum + line.totalPrice);
+  }
+  return null;
 }
 
 /** Lines against the printed total; a line whose count disagrees with its amount is corrected when that makes the total agree. */

@@ -7,6 +7,8 @@ export interface ReceiptTextInput {
   lines: ReadonlyArray<string | ReceiptTextLine>;
   /** A hint for the layout's language when the caller knows it; the receipt's own cues win. */
   language?: ReceiptLanguage;
+  /** The day the receipt is read (YYYY-MM-DD), when known: a purchase cannot be later. */
+  today?: string;
 }
 
 export type ReceiptLanguage = 'de' | 'en';
@@ -50,6 +52,11 @@ export interface ParsedReceiptLine {
   barcode: string | null;
   /** Indexes (0-based) of the input lines this line was read from. */
   sourceLines: number[];
+  /**
+   * Where the line is on the page: the union of the word boxes of its source lines, in the
+   * reader's coordinates (OCR: pixels of the prepared page), when the reader gave boxes.
+   */
+  box?: { x0: number; y0: number; x1: number; y1: number };
 }
 
 export interface ReceiptConsistency {

@@ -6,7 +6,7 @@ import type { ParsedReceipt, ReceiptTextLine } from '../parser/receipt-text.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import { ReceiptDecoder, type DecodedImage } from './decoder.js';
 import { OcrEngine } from './ocr-engine.js';
-import { checkPhoto, prepareForOcr, storedPixelsPerOcrPixel } from './ocr-image.js';
+import { checkPhoto, halfTurn, prepareForOcr, type PreparedPage } from './ocr-image.js';
 import { repairOcrLines } from './ocr-repair.js';
 import { MAX_PDF_PAGES, pdfTextLines } from './pdf-text.js';
 import type { ReceiptReader, ReceiptReading } from './receipt-reading.js';
@@ -21,6 +21,17 @@ interface ReadText {
 /** The reference's limits for rendering PDF pages. */
 const PDF_RENDER = { scale: 2.5, maxSide: 12_000, maxPixels: 40_000_000 };
 
+/** Mean word confidence above which a page is taken to lie the right way up without trying the other. */
+const READABLE = 0.6;
+
+/** Words of three or more letters or digits that OCR is fairly sure of, and their mean confidence. */
+export function readability(lines: readonly ReceiptTextLine[]): { words: number; confidence: number } {
+  const words = lines.flatMap((line) => line.words ?? []).filter((word) => (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
+  const sure = words.filter((word) => (word.confidence ?? 0) >= 0.6);
+  const confidence = words.length === 0 ? 0 : words.reduce((sum, word) => sum + (word.confidence ?? 0), 0) / words.length;
+  return { words: sure.length, confidence };
+}
+
 /**
  * The default engine, on this box and offline: a PDF's text layer when it has one; otherwise
  * its pages rendered, or the photo itself, read by OCR; then the receipt parser.
@@ -28,7 +39,7 @@ const PDF_RENDER = { scale: 2.5, maxSide: 12_000, maxPixels: 40_000_000 };
 @Injectable()
 export class LocalReceiptReader implements ReceiptReader {
   /** Raise when extraction or parsing changes what a file yields. */
-  readonly analysisVersion = 'local-2';
+  readonly analysisVersion = 'local-3';
   private readonly maxPixels: number;
 
   constructor(
@@ -47,9 +58,10 @@ export class LocalReceiptReader implements ReceiptReader {
 
   /** The parsed receipt and the text lines it was parsed from (the benchmark shows them). */
   async readWithText(bytes: Buffer, type: ReceiptSourceType): Promise<{ receipt: ParsedReceipt } & ReadText> {
+    const today = new Date().toISOString().slice(0, 10);
     const parsed = async (read: ReadText | ReceiptTextLine[]) => {
       const found = Array.isArray(read) ? { text: read, printed: read } : read;
-      return { receipt: parseReceipt({ lines: found.text }), ...found };
+      return { receipt: parseReceipt({ lines: found.text, today }), ...found };
     };
     if (type === 'pdf') {
       const fromText = await parsed(await pdfTextLines(bytes));
@@ -69,9 +81,8 @@ export class LocalReceiptReader implements ReceiptReader {
   private async readImages(images: ReadonlyArray<Buffer | DecodedImage>): Promise<ReadText> {
     const pages = await Promise.all(
       images.map(async (image, index) => {
-        const prepared = await prepareForOcr(image, this.maxPixels);
-        const printed = await this.ocr.read(prepared);
-        const placement = { page: index + 1, scale: await storedPixelsPerOcrPixel(image, prepared) };
+        const { lines: printed, page } = await this.readRightWayUp(await prepareForOcr(image, this.maxPixels));
+        const placement: TextLinePlacement = { page: index + 1, toStored: page.toSource };
         return { text: repairOcrLines(printed), printed, placement };
       }),
     );
@@ -80,5 +91,20 @@ export class LocalReceiptReader implements ReceiptReader {
       printed: pages.flatMap((page) => page.printed),
       placements: pages.flatMap((page) => page.text.map(() => page.placement)),
     };
+  }
+
+  /**
+   * The page read as it lies and, only when that reads poorly, turned by 180° too; the reading with
+   * more confident words wins. Geometry has already turned the lines level, so upside down is the
+   * one way a page can still lie wrong.
+   */
+  private async readRightWayUp(page: PreparedPage): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
+    const asItLies = await this.ocr.read(page.png);
+    const first = readability(asItLies);
+    if (first.words >= 8 && first.confidence >= READABLE) return { lines: asItLies, page };
+    const upsideDown = await halfTurn(page);
+    const turned = await this.ocr.read(upsideDown.png);
+    const second = readability(turned);
+    return second.words * second.confidence > first.words * first.confidence ? { lines: turned, page: upsideDown } : { lines: asItLies, page };
   }
 }

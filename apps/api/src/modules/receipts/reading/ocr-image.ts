@@ -2,14 +2,22 @@ import { ApiException } from '../../../common/errors/api-exception.js';
 import { images, type Sharp } from '../../../common/images/image-library.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decoder.js';
+import { measurePage } from './page-geometry.js';
 
 
 /**
- * Tesseract reads receipt print best at roughly 2,000 px across a receipt: narrower photos are
- * enlarged (at most 2×, which is what turns `6,84 1` back from `6,841`), wider ones reduced.
+ * Tesseract's line recogniser reads text lines scaled to a fixed height; print whose lines are
+ * about this high (capitals near 30 px) is read best and fastest. Where no lines can be measured,
+ * the page is scaled to roughly 2,000 px across, as before.
  */
+const TARGET_LINE_HEIGHT = 40;
 const TARGET_WIDTH = { min: 1_400, max: 2_400 };
 const MAX_UPSCALE = 2;
+const MIN_SCALE = 0.35;
+/** What OCR is given at most (a long receipt at full height is about 1,000 × 6,000). */
+const OCR_MAX_PIXELS = 12_000_000;
+/** The long side of the small copy the page geometry is measured on. */
+const PROBE_SIDE = 1_200;
 
 /** The format sharp reports for each sniffed type (HEIC is decoded elsewhere, into raw pixels). */
 const SHARP_FORMAT: Partial<Record<ReceiptSourceType, string>> = { jpeg: 'jpeg', png: 'png', webp: 'webp' };
@@ -30,46 +38,103 @@ export async function checkPhoto(bytes: Buffer, type: ReceiptSourceType, maxPixe
   if (metadata.width * metadata.height > maxPixels) throw new ApiException(400, 'receipt_image_too_many_pixels', { max: String(Math.floor(maxPixels / 1_000_000)) });
 }
 
+/** A page ready for OCR: grey PNG bytes and their size. */
+export interface PreparedPage {
+  png: Buffer;
+  width: number;
+  height: number;
+  /**
+   * Where a point of this page lies in the upright source (the stored file's pixels after its EXIF
+   * turn): undoes the scale, the turn and the cut, so a line's box can be drawn on the photo.
+   */
+  toSource(x: number, y: number): [number, number];
+}
+
 /**
- * A photo or a rendered page made ready for OCR: upright (EXIF orientation), grey, scaled to the
- * width tesseract reads best, contrast stretched so faded thermal print and uneven light become
- * black on white. A file that does not decode in full (a truncated JPEG) is a 400.
+ * A photo or a rendered page made ready for OCR: upright by its EXIF flag, cut to the receipt
+ * (an A4 scan or a photo holds a table or a lid around it), its text lines turned level (a scan
+ * lying at 90°, a slanted photo; see page-geometry), scaled so a text line is about
+ * TARGET_LINE_HEIGHT pixels high, contrast stretched. Whether it is upside down is left to the
+ * OCR engine's confidence (`halfTurn`). A file that does not decode in full is a 400.
  */
-export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: number): Promise<Buffer> {
+export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: number): Promise<PreparedPage> {
   const sharp = await images();
-  const input = Buffer.isBuffer(source)
-    ? sharp(source, { limitInputPixels: maxPixels, failOn: 'error' })
-    : sharp(Buffer.from(source.data.buffer, source.data.byteOffset, source.data.byteLength), {
-        raw: { width: source.width, height: source.height, channels: source.channels },
-        limitInputPixels: maxPixels,
-      });
   try {
-    const size = Buffer.isBuffer(source) ? await input.metadata() : { ...source, orientation: 1 };
-    // EXIF orientations 5–8 turn the picture by 90°: its upright width is the stored height.
-    const width = ((size.orientation ?? 1) >= 5 ? size.height : size.width) ?? 0;
-    if (width <= 0) throw new ApiException(400, 'receipt_image_unreadable');
-    const scale = width < TARGET_WIDTH.min ? Math.min(MAX_UPSCALE, TARGET_WIDTH.min / width) : width > TARGET_WIDTH.max ? TARGET_WIDTH.max / width : 1;
-    return await input
-      .rotate()
-      .greyscale()
-      .resize({ width: Math.round(width * scale), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
+    const input = Buffer.isBuffer(source)
+      ? sharp(source, { limitInputPixels: maxPixels, failOn: 'error' })
+      : sharp(Buffer.from(source.data.buffer, source.data.byteOffset, source.data.byteLength), {
+          raw: { width: source.width, height: source.height, channels: source.channels },
+          limitInputPixels: maxPixels,
+        });
+    const upright = await input.rotate().greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { width, height } = upright.info;
+    const grey = upright.info.channels === 1 ? upright.data : await sharp(upright.data, { raw: { width, height, channels: upright.info.channels } }).extractChannel(0).toColourspace('b-w').raw().toBuffer();
+    const rawGrey = { raw: { width, height, channels: 1 as const } };
+    const probeScale = Math.min(1, PROBE_SIDE / Math.max(width, height));
+    const probe = await sharp(grey, rawGrey)
+      .resize({ width: Math.max(1, Math.round(width * probeScale)), height: Math.max(1, Math.round(height * probeScale)), fit: 'fill' })
+      // sharp writes raw pixels in sRGB unless told: one grey channel is wanted.
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const geometry = measurePage({ width: probe.info.width, height: probe.info.height, data: probe.data });
+    const toFull = width / probe.info.width;
+    const toFullY = height / probe.info.height;
+    const left = Math.min(width - 1, Math.floor(geometry.paper.left * toFull));
+    const top = Math.min(height - 1, Math.floor(geometry.paper.top * toFullY));
+    const paper = {
+      left,
+      top,
+      width: Math.max(1, Math.min(width - left, Math.ceil(geometry.paper.width * toFull))),
+      height: Math.max(1, Math.min(height - top, Math.ceil(geometry.paper.height * toFullY))),
+    };
+    const turn = geometry.quarterTurn + geometry.skew;
+    const across = geometry.quarterTurn === 90 ? paper.height : paper.width;
+    let scale: number;
+    if (geometry.lineHeight !== null) scale = TARGET_LINE_HEIGHT / (geometry.lineHeight * toFull);
+    else scale = across < TARGET_WIDTH.min ? TARGET_WIDTH.min / across : across > TARGET_WIDTH.max ? TARGET_WIDTH.max / across : 1;
+    scale = Math.min(MAX_UPSCALE, Math.max(MIN_SCALE, scale));
+    // Never more pixels than the limit allows, whatever the text height says.
+    scale = Math.min(scale, Math.sqrt(OCR_MAX_PIXELS / (paper.width * paper.height)));
+    // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
+    const cut = await sharp(grey, rawGrey).extract(paper).toColourspace('b-w').raw().toBuffer();
+    const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
+      .rotate(turn, { background: '#ffffff' })
+      .resize({ width: Math.max(1, Math.round((geometry.quarterTurn === 90 ? paper.height : paper.width) * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
       .normalise()
+      .toColourspace('b-w')
       .png({ compressionLevel: 1 })
-      .toBuffer();
-  } catch {
+      .toBuffer({ resolveWithObject: true });
+    return { png: out.data, width: out.info.width, height: out.info.height, toSource: sourcePoint(paper, turn, out.info.width, out.info.height) };
+  } catch (error) {
+    if (error instanceof ApiException) throw error;
     throw new ApiException(400, 'receipt_image_unreadable');
   }
 }
 
 /**
- * How many pixels of the stored file one pixel of the image OCR read is (boxes are kept in the
- * stored file's pixels): its upright width over the prepared PNG's width (IHDR, bytes 16–19).
- * Decoded pages and HEIC photos count in their decoded pixels.
+ * The inverse of cut, turn and scale. sharp turns clockwise about the centre and grows the canvas
+ * to hold the turned cut, which is then scaled to the output size.
  */
-export async function storedPixelsPerOcrPixel(source: Buffer | DecodedImage, prepared: Buffer): Promise<number> {
-  const preparedWidth = prepared.readUInt32BE(16);
-  if (!Buffer.isBuffer(source)) return source.width / preparedWidth;
-  const size = await (await images())(source, { limitInputPixels: false }).metadata();
-  const width = ((size.orientation ?? 1) >= 5 ? size.height : size.width) ?? preparedWidth;
-  return width / preparedWidth;
+function sourcePoint(cut: { left: number; top: number; width: number; height: number }, degrees: number, outWidth: number, outHeight: number) {
+  const angle = (degrees * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const turnedWidth = Math.abs(cut.width * cos) + Math.abs(cut.height * sin);
+  const turnedHeight = Math.abs(cut.width * sin) + Math.abs(cut.height * cos);
+  return (x: number, y: number): [number, number] => {
+    const dx = (x * turnedWidth) / outWidth - turnedWidth / 2;
+    const dy = (y * turnedHeight) / outHeight - turnedHeight / 2;
+    return [cut.left + cut.width / 2 + dx * cos + dy * sin, cut.top + cut.height / 2 - dx * sin + dy * cos];
+  };
+}
+
+/** The page turned by 180°: read when the other way up is read with more confidence. */
+export async function halfTurn(page: PreparedPage): Promise<PreparedPage> {
+  const sharp = await images();
+  return {
+    ...page,
+    png: await sharp(page.png).rotate(180).png({ compressionLevel: 1 }).toBuffer(),
+    toSource: (x, y) => page.toSource(page.width - x, page.height - y),
+  };
 }

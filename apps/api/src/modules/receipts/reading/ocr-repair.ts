@@ -60,7 +60,8 @@ const AMOUNT_WORD = /^-?[€$£]?\d{1,5}[.,]\d{2}-?$/;
  * ("£E1:55°", "2,2513").
  */
 const COLUMN_AMOUNT_WORD = /^(-?)[^\d-]{0,2}(-?)(\d{1,5}?)[.,:;]?(\d{2})(?:\D{0,2}|\D?\d{1,2})$/;
-const TAX_WORD = /^(?:[A-Z]|\d|\*|[A-Z]\*)$/;
+/** What may stand after the amount: a tax class (© is a C), a currency sign, a star. */
+const TAX_WORD = /^(?:[A-Z©€]|\d|\*|[A-Z]\*)$/;
 /** How many lines up and down the price column is looked for (photos are slanted, so only near ones). */
 const NEIGHBOURHOOD = 4;
 

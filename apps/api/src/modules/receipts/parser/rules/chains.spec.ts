@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { findChain, joinLetterSpaced } from './chains.js';
+
+describe('chain from anywhere on the receipt', () => {
+  it('joins letter-spaced names', () => {
+    expect(joinLetterSpaced('A L D I')).toBe('ALDI');
+    expect(joinLetterSpaced('R E W E')).toBe('REWE');
+    expect(joinLetterSpaced('A L DI')).toBe('ALDI');
+    expect(joinLetterSpaced('Milch 1,19 A')).toBe('Milch 1,19 A');
+  });
+
+  it('finds a letter-spaced name in the header', () => {
+    expect(findChain(['R E W E', 'Hauptstr. 1', 'Milch 1,19 A'], 2)?.key).toBe('rewe');
+  });
+
+  it('finds the legal name in the footer when the logo is noise', () => {
+    expect(findChain(['~%# ;', 'Hauptstr. 1', 'Milch 1,19 A', 'SUMME 1,19', 'Dirk Rossmann GmbH'], 2)).toEqual({ key: 'rossmann', label: 'Rossmann' });
+  });
+
+  it('finds the chain in a web address', () => {
+    expect(findChain(['8 LER', 'Tisch 59,96', 'www.roller.de'], 1)?.label).toBe('ROLLER');
+  });
+
+  it('does not take a common word below the header for a chain', () => {
+    expect(findChain(['Kiosk am Markt', 'Milch 1,19 A', 'MwSt Netto Brutto', 'A 7% 1,11 0,08 1,19'], 1)).toBeNull();
+  });
+
+  it('reads a long name with one letter misread in the header', () => {
+    expect(findChain(['Marktkaut', 'Milch 1,19 B'], 1)?.key).toBe('marktkauf');
+    expect(findChain(['Milch 1,19 B', 'Marktkaut'], 1)).toBeNull();
+  });
+
+  it('weighs the header above a name further down', () => {
+    expect(findChain(['EDEKA', 'Milch 1,19', 'Coupon von Kaufland'], 1)?.key).toBe('edeka');
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { findPurchaseDate } from './dates.js';
+
+const date = (text: string, order: 'dmy' | 'mdy' = 'dmy', today?: string) => findPurchaseDate(text.split('\n'), order, today);
+
+describe('purchase dates', () => {
+  it.each([
+    ['14.03.2025 18:02', '2025-03-14'],
+    ['14.03.25 18:02', '2025-03-14'],
+    ['14-03-25 18:02', '2025-03-14'],
+    ['2025-03-14', '2025-03-14'],
+    ['Datum: 04. 04. 2020', '2020-04-04'],
+    ['15,04,20 16:15', '2020-04-15'],
+    ['Datum 14032025', '2025-03-14'],
+  ])('%j → %s', (text, iso) => {
+    expect(date(text)).toBe(iso);
+  });
+
+  it('reads slashed dates day first in Germany and month first in the US, unless a part says otherwise', () => {
+    expect(date('12/03/18 10:00', 'dmy')).toBe('2018-03-12');
+    expect(date('12/03/18 10:00', 'mdy')).toBe('2018-12-03');
+    expect(date('03/25/2024', 'dmy')).toBe('2024-03-25');
+  });
+
+  it('prefers the date beside a time or "Datum", and one printed twice', () => {
+    expect(date('MHD 01.01.2026\nDatum 14.03.2025')).toBe('2025-03-14');
+    expect(date('Aktion bis 30.04.20\n24.04.20\nKarte 24.04.20')).toBe('2020-04-24');
+  });
+
+  it('does not take a date and time joined by a comma for a year', () => {
+    expect(date('AS-Zeit 24.04,13:41 Uhr\n24.04.2020')).toBe('2020-04-24');
+  });
+
+  it('refuses misread years: before 2000, far after today; a date after today only when nothing else is printed', () => {
+    expect(date('14.03.2075 12:00', 'dmy', '2026-11-25')).toBeNull();
+    expect(date('14.03.1975 12:00')).toBeNull();
+    expect(date('26.12.2026 12:00\n25.11.2026', 'dmy', '2026-11-25')).toBe('2026-11-25');
+    expect(date('26.12.2026 12:00', 'dmy', '2026-11-25')).toBe('2026-12-26');
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Whether `a` becomes `b` with at most `max` single-letter edits (Levenshtein). Receipt words are
+ * short and `max` small, so the band of the table that can stay within `max` is all that is filled.
+ */
+export function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  if (a === b) return true;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (current[j] < best) best = current[j];
+    }
+    if (best > max) return false;
+    previous = current;
+  }
+  return previous[b.length] <= max;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { isSubtotalLabel, isTotalLabel } from './total-labels.js';
+
+describe('total labels', () => {
+  it.each(['SUMME EUR 5,38', 'Summe 5,38', 'zu zahlen 7,16', 'ZUZAHLEN 7,16', 'Gesamtbetrag 12,00', 'TOTAL 109,75 EUR', 'Total Sales (Inclusive GST) 23.50', 'Amount due $4.10'])('%j is a total', (text) => {
+    expect(isTotalLabel(text)).toBe(true);
+  });
+
+  it.each(['Tatal 12,50', 'SUMNE EUR 3,10', '2 / 2 Summe 9,99', '* Gesamtbetrag 1,00'])('%j (misread or after a counter) is a total', (text) => {
+    expect(isTotalLabel(text)).toBe(true);
+  });
+
+  it.each(['Zwischensumme 9,99', 'Summe Artikel 12', 'Total savings 1.47', 'Summe MwSt 0,47', 'Gesamt Punkte 12', 'Milch 1,19', 'Totes Meer Salz 3,99'])('%j is not a total', (text) => {
+    expect(isTotalLabel(text)).toBe(false);
+  });
+
+  it('knows subtotals', () => {
+    expect(isSubtotalLabel('Zwischensumme 9,99')).toBe(true);
+    expect(isSubtotalLabel('Subtotal 9.99')).toBe(true);
+    expect(isSubtotalLabel('Summe 9,99')).toBe(false);
+  });
+});

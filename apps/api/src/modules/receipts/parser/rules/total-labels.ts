@@ -1,0 +1,55 @@
+import { normalizeKey } from '@hinv/shared';
+import { withinEdits } from './fuzzy.js';
+
+/**
+ * The words that introduce the amount to pay, in German and English, recognised with one letter
+ * misread in the longer ones ("Tatal", "SUMNE", "Gesamtbetrag"), after a page counter or specks
+ * ("2 / 2 Summe"). Savings, item counts and VAT lines that start with the same words are not totals.
+ */
+const LABELS = [
+  'summe',
+  'gesamt',
+  'gesamtsumme',
+  'gesamtbetrag',
+  'endsumme',
+  'endbetrag',
+  'zahlbetrag',
+  'rechnungsbetrag',
+  'zu zahlen',
+  'total',
+  'total due',
+  'amount due',
+  'balance due',
+  'grand total',
+  'to pay',
+] as const;
+const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe artikel'] as const;
+/** Words that make a line that starts like a total something else. */
+const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|artikel|rabatt|discount|mwst|netto|net|tax|vat|steuer|punkte|points|stk|anzahl)\b/;
+
+function labelOf(text: string, labels: readonly string[]): string | null {
+  const key = normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, ''));
+  const words = key.split(' ');
+  for (const label of labels) {
+    const size = label.split(' ').length;
+    const head = words.slice(0, size).join(' ');
+    if (head === label || (label.length >= 5 && withinEdits(head, label, 1))) return label;
+    // Written without the space ("ZUZAHLEN").
+    if (size > 1 && withinEdits(words[0] ?? '', label.replace(/ /g, ''), 1)) return label;
+  }
+  return null;
+}
+
+/** Whether the line starts with a total label (the amount may follow, or stand on the next line). */
+export function isTotalLabel(text: string): boolean {
+  if (labelOf(text, SUBTOTALS)) return false;
+  const label = labelOf(text, LABELS);
+  if (!label) return false;
+  const rest = normalizeKey(text).split(' ').slice(label.split(' ').length).join(' ');
+  return !NOT_A_TOTAL.test(rest);
+}
+
+/** Whether the line starts with a subtotal label ("Zwischensumme", "Subtotal"). */
+export function isSubtotalLabel(text: string): boolean {
+  return labelOf(text, SUBTOTALS) !== null;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { findPaper, measurePage, otsu, type GreyImage } from './page-geometry.js';
+
+/**
+ * A drawn page: `background` grey everywhere, a white sheet at `sheet`, and on it text-like
+ * lines (rows of short dark "words" `lineHeight` high, a line gap between them), turned by
+ * `degrees` clockwise about the sheet's centre when asked, or drawn running down the page.
+ */
+function page({ width = 600, height = 800, background = 150, sheet = { left: 350, top: 40, width: 200, height: 700 }, lineHeight = 10, degrees = 0, vertical = false } = {}): GreyImage {
+  const data = new Uint8Array(width * height).fill(background);
+  const cx = sheet.left + sheet.width / 2;
+  const cy = sheet.top + sheet.height / 2;
+  const radians = (-degrees * Math.PI) / 180;
+  for (let y = sheet.top; y < sheet.top + sheet.height; y += 1) {
+    for (let x = sheet.left; x < sheet.left + sheet.width; x += 1) {
+      // Where this pixel was before the turn (inverse mapping), in sheet coordinates.
+      const dx = x - cx;
+      const dy = y - cy;
+      const u = dx * Math.cos(radians) - dy * Math.sin(radians) + sheet.width / 2;
+      const v = dx * Math.sin(radians) + dy * Math.cos(radians) + sheet.height / 2;
+      const inText = u > 15 && u < sheet.width - 15 && v > 15 && v < sheet.height - 15;
+      // Along the line and across it.
+      const [along, across] = vertical ? [v, u] : [u, v];
+      const line = Math.floor(across / (lineHeight * 2));
+      const inLine = across % (lineHeight * 2) < lineHeight;
+      // Letters: short strokes with gaps, as print looks on a small copy.
+      const inWord = (along + line * 5) % 14 < 9;
+      data[y * width + x] = inText && inLine && inWord ? 30 : 245;
+    }
+  }
+  return { width, height, data };
+}
+
+describe('page geometry', () => {
+  it('splits a histogram where Otsu does', () => {
+    const histogram = new Array<number>(256).fill(0);
+    histogram[40] = 100;
+    histogram[200] = 100;
+    expect(otsu(histogram)).toBeGreaterThanOrEqual(40);
+    expect(otsu(histogram)).toBeLessThan(200);
+  });
+
+  it('finds a receipt lying on grey cardboard beside a dark strip', () => {
+    const image = page();
+    for (let y = 0; y < image.height; y += 1) for (let x = 0; x < 20; x += 1) image.data[y * image.width + x] = 20;
+    const paper = findPaper(image);
+    expect(Math.abs(paper.left - 350)).toBeLessThanOrEqual(16);
+    expect(Math.abs(paper.left + paper.width - 550)).toBeLessThanOrEqual(16);
+    expect(Math.abs(paper.top - 40)).toBeLessThanOrEqual(16);
+  });
+
+  it('cuts a receipt on a white lid to its print', () => {
+    const paper = findPaper(page({ background: 245 }));
+    expect(paper.left).toBeGreaterThan(300);
+    expect(paper.width).toBeLessThan(260);
+  });
+
+  it('measures level lines, their height, and no quarter turn', () => {
+    const geometry = measurePage(page());
+    expect(geometry.quarterTurn).toBe(0);
+    expect(Math.abs(geometry.skew)).toBeLessThanOrEqual(0.5);
+    expect(geometry.lineHeight).toBeGreaterThanOrEqual(8);
+    expect(geometry.lineHeight).toBeLessThanOrEqual(13);
+  });
+
+  it('sees lines running down the page (a scan lying at 90°)', () => {
+    expect(measurePage(page({ sheet: { left: 100, top: 300, width: 450, height: 200 }, vertical: true })).quarterTurn).toBe(90);
+  });
+
+  it('measures the skew of slanted lines', () => {
+    expect(measurePage(page({ degrees: 3 })).skew).toBeCloseTo(-3, 0);
+    expect(measurePage(page({ degrees: -4 })).skew).toBeCloseTo(4, 0);
+  });
+});

@@ -1,0 +1,370 @@
+/**
+ * Where the receipt is on a picture and how it lies, measured on a small grey copy of it (a
+ * "probe", at most ~1,000 px on its long side, so every step here costs a few milliseconds):
+ * - the paper: the largest bright region (a receipt on grey cardboard, a black lid, a table), or,
+ *   when the whole picture is bright (a receipt on a white scanner lid, or a cropped scan), the
+ *   block of ink on it;
+ * - the direction of its text lines (a scan lying at 90° has vertical lines) and the skew, both
+ *   from projection profiles: the ink projected across the text lines is sharpest at their angle;
+ * - the height of its text lines, so the page can be scaled to what the OCR engine reads best.
+ * Pure functions over pixels, no I/O.
+ */
+
+export interface GreyImage {
+  width: number;
+  height: number;
+  /** One byte per pixel, row by row. */
+  data: Uint8Array;
+}
+
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface PageGeometry {
+  /** The receipt on the probe. */
+  paper: Rect;
+  /**
+   * Clockwise degrees (0 or 90) that make the text lines horizontal; whether the page is also
+   * upside down cannot be told from geometry (the OCR engine's confidence tells that).
+   */
+  quarterTurn: 0 | 90;
+  /** Further clockwise degrees that make the lines level (after the quarter turn). */
+  skew: number;
+  /** Median height of a text line on the probe, in probe pixels; null when no lines were found. */
+  lineHeight: number | null;
+}
+
+/** How often the bright region is split again inside itself (black lid, grey cardboard, paper). */
+const MAX_DEPTH = 3;
+
+/** How far the skew is searched either way, and in which steps (degrees). */
+const MAX_SKEW = 8;
+const SKEW_STEP = 0.5;
+
+export function measurePage(probe: GreyImage): PageGeometry {
+  const paper = findPaper(probe);
+  const ink = inkMask(probe, paper);
+  const points = inkPoints(ink, probe.width, paper);
+  const level = bestAngle(points, 0);
+  const turned = bestAngle(points, 90);
+  const quarterTurn = turned.sharpness > level.sharpness * 1.15 ? 90 : 0;
+  const best = quarterTurn === 90 ? turned : level;
+  return { paper, quarterTurn, skew: best.angle, lineHeight: lineHeightOf(best.profile) };
+}
+
+/** Otsu's threshold of a histogram: the grey level that best splits it into two classes. */
+export function otsu(histogram: readonly number[]): number {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  let sum = 0;
+  for (let i = 0; i < 256; i += 1) sum += i * histogram[i];
+  let sumBack = 0;
+  let weightBack = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let i = 0; i < 256; i += 1) {
+    weightBack += histogram[i];
+    if (weightBack === 0) continue;
+    const weightFore = total - weightBack;
+    if (weightFore === 0) break;
+    sumBack += i * histogram[i];
+    const meanBack = sumBack / weightBack;
+    const meanFore = (sum - sumBack) / weightFore;
+    const between = weightBack * weightFore * (meanBack - meanFore) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = i;
+    }
+  }
+  return threshold;
+}
+
+/**
+ * The receipt's rectangle on the probe. Blocks of 8×8 pixels take their brightest value, so the
+ * print on the paper does not break it up. Within the picture, blocks above Otsu's threshold form
+ * regions and the largest one is kept; this repeats inside it while it still splits into clearly
+ * brighter and darker parts (paper on grey cardboard on a black lid). A picture without a darker
+ * surround is cut to its block of ink instead.
+ */
+export function findPaper(probe: GreyImage): Rect {
+  const whole = { left: 0, top: 0, width: probe.width, height: probe.height };
+  const block = 8;
+  const bw = Math.ceil(probe.width / block);
+  const bh = Math.ceil(probe.height / block);
+  const blocks = new Uint8Array(bw * bh);
+  for (let y = 0; y < probe.height; y += 1) {
+    const row = (y / block) | 0;
+    for (let x = 0; x < probe.width; x += 1) {
+      const at = row * bw + ((x / block) | 0);
+      const value = probe.data[y * probe.width + x];
+      if (value > blocks[at]) blocks[at] = value;
+    }
+  }
+  // The blocks of the region found so far (at first, all).
+  let members: Uint8Array = new Uint8Array(blocks.length).fill(1);
+  let region: Rect = { left: 0, top: 0, width: bw, height: bh };
+  let cut = false;
+  for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
+    const histogram = new Array<number>(256).fill(0);
+    let count = 0;
+    for (let i = 0; i < blocks.length; i += 1) {
+      if (!members[i]) continue;
+      histogram[blocks[i]] += 1;
+      count += 1;
+    }
+    const threshold = otsu(histogram);
+    const bright = histogram.slice(threshold + 1).reduce((a, b) => a + b, 0);
+    // Inside the first region only a strong step counts (grey cardboard around white paper), not
+    // the uneven light across one sheet in a photo.
+    if (bright / count > 0.99 || meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1) < (depth === 0 ? 28 : 55)) break;
+    const largest = largestRegion(blocks, bw, members, threshold);
+    // Too small to be the receipt (a label, a reflection): keep what was found so far.
+    if (!largest || largest.size < 0.03 * blocks.length || largest.rect.width < 6 || largest.rect.height < 6) break;
+    // A thin dark edge cut away: look further inside (grey cardboard may still surround the paper).
+    if (largest.size < 0.97 * count) cut = true;
+    members = largest.members;
+    region = largest.rect;
+  }
+  if (!cut) return inkBlock(probe, whole);
+  const paper = clampRect({ left: region.left * block, top: region.top * block, width: region.width * block, height: region.height * block }, probe.width, probe.height);
+  // Still most of the picture: a white lid around the receipt with only a dark edge cut away.
+  return paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : paper;
+}
+
+function meanOf(histogram: readonly number[], from: number, to: number): number {
+  let n = 0;
+  let s = 0;
+  for (let i = from; i < to; i += 1) {
+    n += histogram[i];
+    s += i * histogram[i];
+  }
+  return n === 0 ? 0 : s / n;
+}
+
+/** The largest 4-connected region of member blocks brighter than `threshold`: its blocks, count and bounding box. */
+function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, threshold: number): { members: Uint8Array; size: number; rect: Rect } | null {
+  const label = new Int32Array(blocks.length);
+  const stack: number[] = [];
+  const bh = blocks.length / bw;
+  let best: { id: number; size: number; rect: Rect } | null = null;
+  let id = 0;
+  for (let start = 0; start < blocks.length; start += 1) {
+    if (label[start] || !members[start] || blocks[start] <= threshold) continue;
+    id += 1;
+    let size = 0;
+    let [x0, y0, x1, y1] = [bw, bh, 0, 0];
+    stack.push(start);
+    label[start] = id;
+    while (stack.length > 0) {
+      const at = stack.pop()!;
+      const x = at % bw;
+      const y = (at / bw) | 0;
+      size += 1;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (const next of [x > 0 ? at - 1 : -1, x < bw - 1 ? at + 1 : -1, y > 0 ? at - bw : -1, y < bh - 1 ? at + bw : -1]) {
+        if (next >= 0 && !label[next] && members[next] && blocks[next] > threshold) {
+          label[next] = id;
+          stack.push(next);
+        }
+      }
+    }
+    if (!best || size > best.size) best = { id, size, rect: { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 } };
+  }
+  if (!best) return null;
+  const chosen = new Uint8Array(blocks.length);
+  for (let i = 0; i < blocks.length; i += 1) if (label[i] === best.id) chosen[i] = 1;
+  return { members: chosen, size: best.size, rect: best.rect };
+}
+
+/**
+ * Ink: pixels clearly darker than their neighbourhood (the mean of a window about a text line
+ * high), inside `within`. Uneven light, a shadow or a grey surround are not ink; print is.
+ */
+export function inkMask(probe: GreyImage, within: Rect): Uint8Array {
+  const { width, height, data } = probe;
+  const integral = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y += 1) {
+    let row = 0;
+    for (let x = 0; x < width; x += 1) {
+      row += data[y * width + x];
+      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1] + row;
+    }
+  }
+  const radius = Math.max(4, Math.round(Math.min(within.width, within.height) / 40));
+  const mask = new Uint8Array(width * height);
+  for (let y = within.top; y < within.top + within.height; y += 1) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
+    for (let x = within.left; x < within.left + within.width; x += 1) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      const sum = integral[y1 * (width + 1) + x1] - integral[y0 * (width + 1) + x1] - integral[y1 * (width + 1) + x0] + integral[y0 * (width + 1) + x0];
+      const mean = sum / ((x1 - x0) * (y1 - y0));
+      if (data[y * width + x] < mean * 0.82 - 6) mask[y * width + x] = 1;
+    }
+  }
+  withoutLongRuns(mask, width, within, Math.max(12, Math.round(Math.max(width, height) * 0.02)));
+  return mask;
+}
+
+/**
+ * Clears ink in runs longer than `longest` across or down: the paper's edges, rules, barcodes and
+ * inverted logos are not text, and their straight lines would pass for text lines turned by 90°.
+ */
+function withoutLongRuns(mask: Uint8Array, width: number, within: Rect, longest: number): void {
+  const long = new Uint8Array(mask.length);
+  const right = within.left + within.width;
+  const bottom = within.top + within.height;
+  for (let y = within.top; y < bottom; y += 1) {
+    let start = -1;
+    for (let x = within.left; x <= right; x += 1) {
+      const on = x < right && mask[y * width + x] === 1;
+      if (on && start < 0) start = x;
+      if (!on && start >= 0) {
+        if (x - start > longest) for (let k = start; k < x; k += 1) long[y * width + k] = 1;
+        start = -1;
+      }
+    }
+  }
+  for (let x = within.left; x < right; x += 1) {
+    let start = -1;
+    for (let y = within.top; y <= bottom; y += 1) {
+      const on = y < bottom && mask[y * width + x] === 1;
+      if (on && start < 0) start = y;
+      if (!on && start >= 0) {
+        if (y - start > longest) for (let k = start; k < y; k += 1) long[k * width + x] = 1;
+        start = -1;
+      }
+    }
+  }
+  for (let i = 0; i < mask.length; i += 1) if (long[i]) mask[i] = 0;
+}
+
+/** The rectangle around the main block of ink on a page without a dark surround, with a margin. */
+function inkBlock(probe: GreyImage, within: Rect): Rect {
+  const mask = inkMask(probe, within);
+  const columns = new Array<number>(probe.width).fill(0);
+  for (let y = within.top; y < within.top + within.height; y += 1) for (let x = within.left; x < within.left + within.width; x += 1) columns[x] += mask[y * probe.width + x];
+  // Scanner edges and dust leave a few specks in every column; printed columns hold far more.
+  const [left, right] = mainRun(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * 0.06));
+  if (right <= left) return within;
+  const rows = new Array<number>(probe.height).fill(0);
+  for (let y = within.top; y < within.top + within.height; y += 1) for (let x = left; x < right; x += 1) rows[y] += mask[y * probe.width + x];
+  const [top, bottom] = mainRun(rows, Math.max(1, (right - left) * 0.01), Math.round(probe.height * 0.12));
+  if (bottom <= top) return within;
+  const margin = Math.round(Math.max(right - left, bottom - top) * 0.03);
+  return clampRect({ left: left - margin, top: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin }, probe.width, probe.height);
+}
+
+/** The run of profile entries above `floor` (gaps up to `gap` bridged) holding the most ink: [start, end). */
+function mainRun(profile: readonly number[], floor: number, gap: number): [number, number] {
+  let best: [number, number, number] = [0, 0, 0];
+  let start = -1;
+  let lastOn = -1;
+  let mass = 0;
+  for (let i = 0; i <= profile.length; i += 1) {
+    const on = i < profile.length && profile[i] > floor;
+    if (on) {
+      if (start < 0 || i - lastOn > gap) {
+        if (start >= 0 && mass > best[2]) best = [start, lastOn + 1, mass];
+        start = i;
+        mass = 0;
+      }
+      lastOn = i;
+      mass += profile[i];
+    }
+  }
+  if (start >= 0 && mass > best[2]) best = [start, lastOn + 1, mass];
+  return [best[0], best[1]];
+}
+
+function clampRect(rect: Rect, width: number, height: number): Rect {
+  const left = Math.max(0, Math.min(width - 1, Math.round(rect.left)));
+  const top = Math.max(0, Math.min(height - 1, Math.round(rect.top)));
+  return { left, top, width: Math.max(1, Math.min(width - left, Math.round(rect.width))), height: Math.max(1, Math.min(height - top, Math.round(rect.height))) };
+}
+
+/** Ink pixel coordinates relative to the paper's centre (every pixel on small probes, a sample on large ones). */
+function inkPoints(mask: Uint8Array, width: number, paper: Rect): Float64Array {
+  const cx = paper.left + paper.width / 2;
+  const cy = paper.top + paper.height / 2;
+  let count = 0;
+  for (let y = paper.top; y < paper.top + paper.height; y += 1) for (let x = paper.left; x < paper.left + paper.width; x += 1) count += mask[y * width + x];
+  const every = Math.max(1, Math.ceil(count / 120_000));
+  const points = new Float64Array(2 * Math.ceil(count / every));
+  let n = 0;
+  let k = 0;
+  for (let y = paper.top; y < paper.top + paper.height; y += 1) {
+    for (let x = paper.left; x < paper.left + paper.width; x += 1) {
+      if (!mask[y * width + x]) continue;
+      if (k++ % every !== 0) continue;
+      points[n++] = x - cx;
+      points[n++] = y - cy;
+    }
+  }
+  return points.subarray(0, n);
+}
+
+/**
+ * The angle near `base` (degrees, clockwise turn that levels the lines) whose profile across the
+ * lines is sharpest: the sum of squared bin counts, which is largest when ink falls into few bins.
+ */
+function bestAngle(points: Float64Array, base: number): { angle: number; sharpness: number; profile: number[] } {
+  let best = { angle: 0, sharpness: -1, profile: [] as number[] };
+  for (let step = -MAX_SKEW; step <= MAX_SKEW + 1e-9; step += SKEW_STEP) {
+    const profile = profileAt(points, base + step);
+    // Normalised by the spread (bins) and the ink (points): 1 for ink spread evenly.
+    let sharpness = 0;
+    for (const value of profile) sharpness += value * value;
+    sharpness = (sharpness * profile.length) / Math.max(1, (points.length / 2) ** 2);
+    if (sharpness > best.sharpness) best = { angle: step, sharpness, profile };
+  }
+  return best;
+}
+
+/** Ink counted per row after turning the points clockwise by `degrees`. */
+function profileAt(points: Float64Array, degrees: number): number[] {
+  const radians = (degrees * Math.PI) / 180;
+  const sin = Math.sin(radians);
+  const cos = Math.cos(radians);
+  let min = Infinity;
+  let max = -Infinity;
+  const rows = new Float64Array(points.length / 2);
+  for (let i = 0; i < points.length; i += 2) {
+    // Clockwise turn (y down): y' = x·sin + y·cos.
+    const y = points[i] * sin + points[i + 1] * cos;
+    rows[i / 2] = y;
+    if (y < min) min = y;
+    if (y > max) max = y;
+  }
+  if (rows.length === 0) return [];
+  const profile = new Array<number>(Math.floor(max - min) + 1).fill(0);
+  for (const y of rows) profile[Math.floor(y - min)] += 1;
+  return profile;
+}
+
+/** The median height of the runs of rows with ink (text lines) in a levelled profile. */
+function lineHeightOf(profile: readonly number[]): number | null {
+  if (profile.length === 0) return null;
+  const peak = [...profile].sort((a, b) => b - a)[Math.floor(profile.length * 0.05)] ?? 0;
+  const floor = Math.max(1, peak * 0.12);
+  const runs: number[] = [];
+  let start = -1;
+  for (let i = 0; i <= profile.length; i += 1) {
+    const on = i < profile.length && profile[i] > floor;
+    if (on && start < 0) start = i;
+    if (!on && start >= 0) {
+      if (i - start >= 2) runs.push(i - start);
+      start = -1;
+    }
+  }
+  if (runs.length < 3) return null;
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(runs.length / 2)];
+}

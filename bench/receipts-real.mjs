@@ -1,0 +1,345 @@
+// Local receipt analysis against real paper: the development set in ../shared/receipts-real (real
+// German receipts, 300 dpi scans, with transcribed truth; never copied into this repository) read
+// by the built API's own local engine (image preparation, OCR pool, parser) exactly as an upload
+// is, then filtered as the service stores lines (negative lines dropped; none left = 422).
+// Besides the scans as they are, two kinds of variants are made at run time with sharp:
+//   turned  each scan turned by 90°, 180° or 270° (in turn), without an EXIF flag;
+//   photo   each scan "photographed": perspective, a shadow across it, blur, JPEG at quality 70.
+// Prints one row per receipt and variant, then per variant: line recall and precision (a truth
+// line is found when an item has its amount to the cent and a name >= 80 % similar, as the
+// set's own score.mjs counts), separately for grocery/drugstore and the other stores, total,
+// date, store and currency right, seconds per receipt (median, p95), answers that are not 2xx.
+//   node bench/run.mjs receipts-real [--variants=upright,turned,photo] [--only=<substring>] [--verbose]
+// The OCR text of each read is kept in bench/results/receipts-real/ (ignored by git; --cache=<name>
+// for another folder), so that `--reparse` scores parser changes in seconds without OCR.
+// Goals: recall and precision >= 90 % (grocery, drugstore) and >= 75 % (others), total, date >= 95 %,
+// store >= 90 %, no 422, turned like upright, p95 < 8 s.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { dist, fromApi, quantile, report, ROOT } from './lib.mjs';
+
+/**
+ * ../shared/receipts-real beside the repository; from a git worktree elsewhere, beside the main
+ * checkout (its common git folder's parent). RECEIPTS_REAL_DIR points anywhere else.
+ */
+function setFolder() {
+  if (process.env.RECEIPTS_REAL_DIR) return process.env.RECEIPTS_REAL_DIR;
+  const beside = join(ROOT, '../shared/receipts-real');
+  if (existsSync(beside)) return beside;
+  try {
+    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    return join(dirname(common), '../shared/receipts-real');
+  } catch {
+    return beside;
+  }
+}
+const SET = setFolder();
+/** Stores whose receipts count as grocery or drugstore for the stricter goal. */
+const GROCERY = new Set(['ALDI', 'LIDL', 'Marktkauf', 'real', 'DELPHIN APOTHEKE', 'REWE', 'EDEKA', 'dm', 'Rossmann', 'Kaufland', 'Netto', 'PENNY']);
+
+const norm = (x) => String(x ?? '').toUpperCase().replace(/Ä/g, 'AE').replace(/Ö/g, 'OE').replace(/Ü/g, 'UE').replace(/ß/g, 'SS').replace(/[^A-Z0-9]/g, '');
+function similarity(a, b) {
+  a = norm(a);
+  b = norm(b);
+  if (!a || !b) return 0;
+  if (a === b) return 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return 1 - previous[b.length] / Math.max(a.length, b.length);
+}
+const cents = (x) => (x === null || x === undefined || Number.isNaN(Number(x)) ? null : Math.round(Number(x) * 100));
+const sameMoney = (x, y) => cents(x) !== null && cents(x) === cents(y);
+
+/** One-to-one matching as score.mjs does it (augmenting paths, best name first). */
+function matchLines(items, lines) {
+  const nameScore = (item, want) => Math.max(...[want.name, ...(want.alt ?? [])].flatMap((n) => [similarity(item.name, n), similarity(item.rawText, n)]));
+  const amountOk = (item, want) => sameMoney(item.totalPrice, want.amount) || (want.net !== undefined && sameMoney(item.totalPrice, want.net));
+  const candidates = lines.map((want) =>
+    items
+      .map((item, k) => [k, amountOk(item, want) ? nameScore(item, want) : -1])
+      .filter(([, s]) => s >= 0.8 - 1e-9)
+      .sort((x, y) => y[1] - x[1])
+      .map(([k]) => k),
+  );
+  const owner = new Map();
+  const tryLine = (w, seen) => {
+    for (const k of candidates[w]) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      if (!owner.has(k) || tryLine(owner.get(k), seen)) {
+        owner.set(k, w);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const w of lines.keys()) tryLine(w, new Set());
+  return owner.size;
+}
+
+function storeFound(storeName, retailer, truth) {
+  const keys = [truth.store, ...(truth.store_keys ?? [])].map(norm).filter(Boolean);
+  const got = [storeName, retailer].map(norm).filter((g) => g.length >= 2);
+  return got.some((g) => keys.some((k) => g.includes(k) || (g.length >= 4 && k.includes(g))));
+}
+
+/** A small deterministic random source per receipt, so every run makes the same variants. */
+function random(seed) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+}
+
+/** The homography taking the unit square's corners to `to` (4 points), solved by Gaussian elimination. */
+function homography(from, to) {
+  const rows = [];
+  const rhs = [];
+  for (let i = 0; i < 4; i += 1) {
+    const [x, y] = from[i];
+    const [u, v] = to[i];
+    rows.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
+    rhs.push(u);
+    rows.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
+    rhs.push(v);
+  }
+  const n = 8;
+  for (let c = 0; c < n; c += 1) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r += 1) if (Math.abs(rows[r][c]) > Math.abs(rows[pivot][c])) pivot = r;
+    [rows[c], rows[pivot]] = [rows[pivot], rows[c]];
+    [rhs[c], rhs[pivot]] = [rhs[pivot], rhs[c]];
+    for (let r = 0; r < n; r += 1) {
+      if (r === c) continue;
+      const f = rows[r][c] / rows[c][c];
+      for (let k = c; k < n; k += 1) rows[r][k] -= f * rows[c][k];
+      rhs[r] -= f * rhs[c];
+    }
+  }
+  return [...rows.map((row, i) => rhs[i] / row[i]), 1];
+}
+
+/**
+ * A phone photo of the scan: the paper seen at a slant (each corner moved up to 6 % inwards), on
+ * a darker table, a shadow falling across one side, slightly out of focus, JPEG at quality 70.
+ */
+export async function photographed(bytes, seed) {
+  const sharp = (await fromApi('sharp')).default;
+  const next = random(seed * 7919 + 17);
+  const { data, info } = await sharp(bytes).rotate().resize({ width: 2600, height: 2600, fit: 'inside', withoutEnlargement: true }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width: w, height: h } = info;
+  const margin = () => 0.01 + 0.05 * next();
+  // Where the scan's corners land in the photo (top-left, top-right, bottom-right, bottom-left).
+  const corners = [
+    [margin() * w, margin() * h],
+    [w - margin() * w, margin() * h],
+    [w - margin() * w, h - margin() * h],
+    [margin() * w, h - margin() * h],
+  ];
+  // Inverse mapping: photo pixel → scan pixel.
+  const H = homography(corners, [
+    [0, 0],
+    [w, 0],
+    [w, h],
+    [0, h],
+  ]);
+  const out = Buffer.alloc(w * h * 3);
+  const shadowFrom = next() < 0.5;
+  const shadowDepth = 0.35 + 0.2 * next();
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const d = H[6] * x + H[7] * y + 1;
+      const sx = (H[0] * x + H[1] * y + H[2]) / d;
+      const sy = (H[3] * x + H[4] * y + H[5]) / d;
+      const o = (y * w + x) * 3;
+      // A shadow darkening one side smoothly (a hand or the phone).
+      const t = shadowFrom ? x / w : 1 - x / w;
+      const light = 1 - shadowDepth * Math.max(0, 1 - t * 2.2) - 0.1 * (y / h);
+      if (sx < 0 || sy < 0 || sx >= w - 1 || sy >= h - 1) {
+        out[o] = 70 * light;
+        out[o + 1] = 62 * light;
+        out[o + 2] = 55 * light;
+        continue;
+      }
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      for (let c = 0; c < 3; c += 1) {
+        const i = (y0 * w + x0) * 3 + c;
+        const top = data[i] * (1 - fx) + data[i + 3] * fx;
+        const bottom = data[i + w * 3] * (1 - fx) + data[i + w * 3 + 3] * fx;
+        out[o + c] = (top * (1 - fy) + bottom * fy) * light;
+      }
+    }
+  }
+  return sharp(out, { raw: { width: w, height: h, channels: 3 } }).blur(1.1).jpeg({ quality: 70 }).toBuffer();
+}
+
+async function variantsOf(bytes, index, chosen) {
+  const sharp = (await fromApi('sharp')).default;
+  const out = [];
+  if (chosen.includes('upright')) out.push({ variant: 'upright', bytes });
+  if (chosen.includes('turned')) {
+    const angle = [90, 180, 270][index % 3];
+    out.push({ variant: `turned ${angle}`, bytes: await sharp(bytes).rotate(angle).jpeg({ quality: 92 }).toBuffer() });
+  }
+  if (chosen.includes('photo')) out.push({ variant: 'photo', bytes: await photographed(bytes, index + 1) });
+  return out;
+}
+
+/** The local engine as the server builds it, without the server: decoder thread, OCR pool, parser. */
+async function localReader() {
+  const { LocalReceiptReader } = await dist('modules/receipts/reading/local-receipt-reader.js');
+  const { ReceiptDecoder } = await dist('modules/receipts/reading/decoder.js');
+  const { OcrEngine } = await dist('modules/receipts/reading/ocr-engine.js');
+  const decoder = new ReceiptDecoder();
+  const ocr = new OcrEngine();
+  const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40 } }, decoder, ocr);
+  return { reader, close: async () => Promise.all([decoder.onModuleDestroy(), ocr.onModuleDestroy()]) };
+}
+
+const emptyBucket = () => ({ receipts: 0, lines: 0, hits: 0, items: 0, totals: 0, dates: 0, stores: 0, currencies: 0, failures: 0, seconds: [], g: { lines: 0, hits: 0, items: 0 }, o: { lines: 0, hits: 0, items: 0 } });
+const pct = (a, b) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)} %`);
+
+export async function run() {
+  if (!existsSync(join(SET, 'truth.json'))) {
+    console.log(`receipts-real: skipped, the development set is not at ${SET}`);
+    return;
+  }
+  const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const verbose = process.argv.includes('--verbose');
+  const reparse = process.argv.includes('--reparse');
+  const chosen = (arg('variants') ?? 'upright,turned,photo').split(',');
+  const only = arg('only');
+  // Where the OCR text of each read is kept (--cache=<name> keeps two runs apart).
+  const CACHE = join(ROOT, 'bench/results', arg('cache') ?? 'receipts-real');
+  let truth = JSON.parse(readFileSync(join(SET, 'truth.json'), 'utf8'));
+  if (only) truth = truth.filter((t) => t.file.includes(only));
+  mkdirSync(CACHE, { recursive: true });
+
+  const { parseReceipt } = await dist('modules/receipts/parser/receipt-parser.js');
+  const { storedLines } = await dist('modules/receipts/receipt-lines.js');
+  const { retailerLabel } = await dist('modules/receipts/receipt-keys.js');
+  const { ApiException } = await dist('common/errors/api-exception.js');
+  const engine = reparse ? null : await localReader();
+  const buckets = new Map();
+  const load = [];
+  try {
+    // The OCR pool starts once, before anything is timed (as in a running server after its first photo).
+    if (engine) await engine.reader.readWithText(readFileSync(join(SET, 'img', truth[0].file)), 'jpeg').catch(() => undefined);
+    console.log(['file'.padEnd(34), 'variant'.padEnd(11), 'http', '  sec', 'total', 'date', 'store', 'lines', 'hit', 'items', 'got (store | date | total)'].join('  '));
+    for (const [index, t] of truth.entries()) {
+      const original = reparse ? null : readFileSync(join(SET, 'img', t.file));
+      const variants = reparse ? chosen.map((variant) => ({ variant, bytes: null })) : await variantsOf(original, index, chosen);
+      for (const { variant, bytes } of variants) {
+        const cacheFile = join(CACHE, `${t.file}.${variant.split(' ')[0]}.json`);
+        let status = 200;
+        let parsed = null;
+        let text = [];
+        let seconds = null;
+        if (reparse) {
+          if (!existsSync(cacheFile)) continue;
+          const cached = JSON.parse(readFileSync(cacheFile, 'utf8'));
+          ({ status, text, seconds } = cached);
+          if (text) parsed = parseReceipt({ lines: text });
+        } else {
+          load.push(loadavg()[0]);
+          const started = process.hrtime.bigint();
+          try {
+            ({ receipt: parsed, text } = await engine.reader.readWithText(bytes, 'jpeg'));
+          } catch (error) {
+            status = error instanceof ApiException ? error.getStatus() : 500;
+          }
+          seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          writeFileSync(cacheFile, JSON.stringify({ status, seconds, text }));
+        }
+        const items = parsed ? storedLines(parsed.lines) : [];
+        if (parsed && items.length === 0) status = 422;
+        const ok = status < 300;
+        const hits = ok ? matchLines(items, t.lines) : 0;
+        const totalOk = ok && sameMoney(parsed.total, t.total);
+        const dateOk = ok && parsed.purchaseDate === t.date;
+        const storeOk = ok && storeFound(parsed.storeName, parsed.storeName ? retailerLabel(parsed.storeName) : null, t);
+        const currencyOk = ok && parsed.currency === t.currency;
+        const key = variant.split(' ')[0];
+        const bucket = buckets.get(key) ?? emptyBucket();
+        buckets.set(key, bucket);
+        const kind = GROCERY.has(t.store) ? bucket.g : bucket.o;
+        bucket.receipts += 1;
+        bucket.lines += t.lines.length;
+        bucket.hits += hits;
+        bucket.items += ok ? items.length : 0;
+        kind.lines += t.lines.length;
+        kind.hits += hits;
+        kind.items += ok ? items.length : 0;
+        bucket.totals += totalOk ? 1 : 0;
+        bucket.dates += dateOk ? 1 : 0;
+        bucket.stores += storeOk ? 1 : 0;
+        bucket.currencies += currencyOk ? 1 : 0;
+        bucket.failures += ok ? 0 : 1;
+        if (seconds !== null) bucket.seconds.push(seconds);
+        const mark = (v) => (v ? 'ok' : '--');
+        console.log(
+          [
+            t.file.slice(0, 34).padEnd(34),
+            variant.padEnd(11),
+            String(status).padStart(4),
+            (seconds ?? 0).toFixed(1).padStart(5),
+            mark(totalOk).padEnd(5),
+            mark(dateOk).padEnd(4),
+            mark(storeOk).padEnd(5),
+            String(t.lines.length).padStart(5),
+            String(hits).padStart(3),
+            String(items.length).padStart(5),
+            ok ? `${parsed.storeName ?? '∅'} | ${parsed.purchaseDate ?? '∅'} | ${parsed.total ?? '∅'}` : '',
+          ].join('  '),
+        );
+        if (verbose && parsed) {
+          for (const line of items) console.log(`      item  ${line.totalPrice.toFixed(2).padStart(8)}  ${line.name}`);
+          for (const line of t.lines) console.log(`      truth ${line.amount.toFixed(2).padStart(8)}  ${line.name}`);
+          for (const line of text) console.log(`      | ${line.text}`);
+        }
+      }
+    }
+  } finally {
+    await engine?.close();
+  }
+
+  const rows = Object.fromEntries(
+    [...buckets].map(([variant, b]) => [
+      variant,
+      {
+        receipts: b.receipts,
+        'recall g/d': pct(b.g.hits, b.g.lines),
+        'prec g/d': pct(b.g.hits, b.g.items),
+        'recall other': pct(b.o.hits, b.o.lines),
+        'prec other': pct(b.o.hits, b.o.items),
+        'recall all': pct(b.hits, b.lines),
+        'prec all': pct(b.hits, b.items),
+        total: pct(b.totals, b.receipts),
+        date: pct(b.dates, b.receipts),
+        store: pct(b.stores, b.receipts),
+        currency: pct(b.currencies, b.receipts),
+        'non-2xx': b.failures,
+        's median': b.seconds.length ? quantile(b.seconds, 0.5, 1) : '–',
+        's p95': b.seconds.length ? quantile(b.seconds, 0.95, 1) : '–',
+      },
+    ]),
+  );
+  const meanLoad = load.length ? (load.reduce((a, b) => a + b, 0) / load.length).toFixed(1) : '–';
+  report('receipts-real', rows, {
+    set: `${truth.length} receipts from ${SET}${reparse ? ' (parsed again from the kept OCR text, no OCR)' : ''}`,
+    load: `mean 1-minute load average during the run: ${meanLoad} on a ${(await import('node:os')).availableParallelism()}-core machine`,
+    goals: 'recall and precision >= 90 % grocery/drugstore, >= 75 % others; total, date >= 95 %; store >= 90 %; no 422; p95 < 8 s',
+  });
+}
