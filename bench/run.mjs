@@ -7,6 +7,8 @@
 // security review's hostile requests, health's p99 during each) run only when named.
 // floor: the built server's health, bearer status and local-hit resolve as shares of a minimal
 // Nest + platform-express app's throughput (only when named).
+// memory-ocr: resident memory while 10 phone photos are read at once by 3 OCR workers, and
+// after the pool is let go (--workers=N; only when named).
 // live: 50 event streams while the shopping list changes ten times a second.
 // Each scenario prints a table and writes bench/results/<name>.json. Not part of the test suite.
 const SCENARIOS = {
@@ -23,6 +25,7 @@ const SCENARIOS = {
   fuzz: () => import('./fuzz.mjs'),
   'queue-stress': () => import('./queue-stress.mjs'),
   memory: () => import('./memory.mjs'),
+  'memory-ocr': () => import('./memory-ocr.mjs'),
   bundle: () => import('./bundle.mjs'),
   lighthouse: () => import('./lighthouse.mjs'),
   receipts: () => import('./receipts.mjs'),
@@ -32,7 +35,7 @@ const SCENARIOS = {
   live: () => import('./live.mjs'),
 };
 /** Long stress runs (real browser, many repetitions): only when named. */
-const NAMED_ONLY = new Set(['floor', 'fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'ocr-health', 'export', 'hostile']);
+const NAMED_ONLY = new Set(['floor', 'fuzz', 'queue-stress', 'memory', 'memory-ocr', 'lighthouse', 'receipts', 'ocr-health', 'export', 'hostile']);
 
 const args = process.argv.slice(2);
 const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
