@@ -60,17 +60,17 @@ async function localReader() {
   const { ReceiptDecoder } = await dist('modules/receipts/reading/decoder.js');
   const { OcrEngine } = await dist('modules/receipts/reading/ocr-engine.js');
   const decoder = new ReceiptDecoder();
-  const ocr = new OcrEngine();
+  const { parseEnvironment } = await dist('config/env.js');
+  const ocr = new OcrEngine({ env: parseEnvironment(process.env) });
   const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40 } }, decoder, ocr);
-  return { reader, close: async () => Promise.all([decoder.onModuleDestroy(), ocr.onModuleDestroy()]) };
+  return { reader, workers: ocr.workers, close: async () => Promise.all([decoder.onModuleDestroy(), ocr.onModuleDestroy()]) };
 }
 
 export async function run() {
   const verbose = process.argv.includes('--verbose');
   const chosen = (process.argv.find((a) => a.startsWith('--source='))?.slice(9) ?? 'pdf,png,photo').split(',');
   const index = await corpus();
-  const { reader, close } = await localReader();
-  const { OCR_WORKERS } = await dist('modules/receipts/reading/ocr-engine.js');
+  const { reader, workers: OCR_WORKERS, close } = await localReader();
   let allMet = true;
   try {
     // The OCR pool starts once, before anything is timed (as in a running server after its first photo).

@@ -6,10 +6,15 @@
 // ../shared/receipts-real, real scans, turned and photographed), ocr-health (the server's answers while photos
 // are read), export (the privacy export of a large household, 300 MB of files) and hostile (the
 // security review's hostile requests, health's p99 during each) run only when named.
+// floor: the built server's health, bearer status and local-hit resolve as shares of a minimal
+// Nest + platform-express app's throughput (only when named).
+// memory-ocr: resident memory while 10 phone photos are read at once by 3 OCR workers, and
+// after the pool is let go (--workers=N; only when named).
 // live: 50 event streams while the shopping list changes ten times a second.
 // Each scenario prints a table and writes bench/results/<name>.json. Not part of the test suite.
 const SCENARIOS = {
   idle: () => import('./idle.mjs'),
+  floor: () => import('./floor.mjs'),
   health: () => import('./health.mjs'),
   'status-token': () => import('./status-token.mjs'),
   consume: () => import('./consume.mjs'),
@@ -21,6 +26,7 @@ const SCENARIOS = {
   fuzz: () => import('./fuzz.mjs'),
   'queue-stress': () => import('./queue-stress.mjs'),
   memory: () => import('./memory.mjs'),
+  'memory-ocr': () => import('./memory-ocr.mjs'),
   bundle: () => import('./bundle.mjs'),
   lighthouse: () => import('./lighthouse.mjs'),
   receipts: () => import('./receipts.mjs'),
@@ -31,7 +37,7 @@ const SCENARIOS = {
   live: () => import('./live.mjs'),
 };
 /** Long stress runs (real browser, many repetitions): only when named. */
-const NAMED_ONLY = new Set(['fuzz', 'queue-stress', 'memory', 'lighthouse', 'receipts', 'receipts-real', 'ocr-health', 'export', 'hostile']);
+const NAMED_ONLY = new Set(['floor', 'fuzz', 'queue-stress', 'memory', 'memory-ocr', 'lighthouse', 'receipts', 'receipts-real', 'ocr-health', 'export', 'hostile']);
 
 const args = process.argv.slice(2);
 const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);

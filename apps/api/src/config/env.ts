@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, validateSync } from 'class-validator';
@@ -111,6 +112,14 @@ export class EnvironmentVariables {
 
   @intRange('MAX_IMAGE_MEGAPIXELS', 1, 200)
   MAX_IMAGE_MEGAPIXELS = 40;
+
+  /** OCR worker threads (each holds its own model, ~60–90 MB while reading); default one per core but one, at most four. */
+  @intRange('OCR_WORKERS', 1, 8)
+  OCR_WORKERS = Math.max(1, Math.min(4, availableParallelism() - 1));
+
+  /** Photos and pages that may wait for a busy OCR pool; past them an upload answers 503 with Retry-After. */
+  @intRange('OCR_QUEUE_LIMIT', 0, 100)
+  OCR_QUEUE_LIMIT = 8;
 
   @intRange('RECEIPT_RETENTION_DAYS', 0, 365)
   RECEIPT_RETENTION_DAYS = 7;

@@ -46,6 +46,7 @@ export const ERROR_MESSAGES = {
     en: 'This public instance is not safely configured; see /api/readiness',
     de: 'Diese öffentliche Instanz ist nicht sicher konfiguriert; siehe /api/readiness',
   },
+  ocr_busy: { en: 'Too many receipts are being read right now; try again shortly', de: 'Gerade werden zu viele Belege gelesen; versuche es gleich noch einmal' },
   frontend_not_built: { en: 'The web app has not been built; run the build first', de: 'Die Web-App wurde noch nicht gebaut; führe zuerst den Build aus' },
   invalid_host: { en: 'Invalid host header', de: 'Ungültiger Host-Header' },
   cross_site_request: { en: 'Cross-site request refused', de: 'Seitenübergreifende Anfrage abgelehnt' },

@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata } from
 import { IS_DATE_STRING, IS_ISO8601, IS_UUID, type ValidationError as ClassValidatorError } from 'class-validator';
 import type { Locale } from '@hinv/shared';
 import { assertJsonDepth } from '../http/body-limits.js';
+import { cacheValidationMetadata } from './validation-metadata-cache.js';
 import { constraintText, FIXED_TEXTS, type LocalizedText } from './validation-messages.js';
 
 export interface ValidationIssue {
@@ -108,6 +109,7 @@ const LOCATIONS: Record<ArgumentMetadata['type'], string> = { body: 'body', quer
  */
 export class ApiValidationPipe extends ValidationPipe {
   constructor() {
+    cacheValidationMetadata();
     super({
       whitelist: true,
       forbidNonWhitelisted: false,

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOneOptions } from 'node:dns';
 import { Agent } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import { acceptableAddress, checkEndpoint, PushEndpointRefused, type PushDestinationPolicy } from './push-endpoint.js';
 
 /** How long the push service keeps a message for an offline device. */
@@ -73,6 +73,8 @@ export class PushSender {
       throw error;
     }
     let timer: NodeJS.Timeout | undefined;
+    // Loaded with the first message: web-push and its JWT/ASN.1 libraries are not held by an idle server.
+    const { default: webpush } = (await import('web-push')) as { default: typeof WebPush };
     try {
       const sent = webpush.sendNotification(subscription, JSON.stringify(payload), {
         TTL: PUSH_TTL_SECONDS,

@@ -4,7 +4,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import Sqlite, { type Database as SqliteConnection } from 'better-sqlite3';
-import JSZip from 'jszip';
+import type JSZipType from 'jszip';
 import { EXCLUDED_SECRET_CATEGORIES, EXPORT_SECTIONS, type ExportSection, type ExportTable } from './export-sections.js';
 
 export const EXPORT_FORMAT = 'household-inventory-export';
@@ -360,6 +360,8 @@ export async function writeExport(sources: ExportSources, options: ExportOptions
     const meter = (path: string) => new EntryMeter(path, (entry) => entries.push(entry));
     const date = options.generatedAt;
 
+    // Loaded with the first export: the zip library (and its deflate) is not held by an idle server.
+    const { default: JSZip } = (await import('jszip')) as { default: typeof JSZipType };
     const zip = new JSZip();
     const fileOptions = { date, binary: true, createFolders: false } as const;
     for (const section of EXPORT_SECTIONS) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Statement } from 'better-sqlite3';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
@@ -26,6 +27,13 @@ const SETTINGS_ID = 1;
 
 /** The stored settings as the service uses them; keys stay sealed until `openProviderKey`/`openGrocyKey`. */
 export type StoredSettings = Omit<SettingsEntity, 'id' | 'updatedAt' | 'providerType'> & { providerType: ProviderType };
+
+/** The settings row as SQLite stores it (booleans as 0/1), named as the entity's properties. */
+type StoredSettingsRow = Omit<StoredSettings, 'grocyEnabled' | 'privacyDeleteImageAfterAnalysis'> & { grocyEnabled: number; privacyDeleteImageAfterAnalysis: number };
+const SETTINGS_ROW_SQL = `SELECT provider_type AS providerType, provider_base_url AS providerBaseUrl, provider_model AS providerModel,
+  provider_api_key AS providerApiKey, grocy_enabled AS grocyEnabled, grocy_url AS grocyUrl, grocy_api_key AS grocyApiKey,
+  privacy_delete_image_after_analysis AS privacyDeleteImageAfterAnalysis, privacy_retention_days AS privacyRetentionDays
+  FROM instance_settings WHERE id = ?`;
 
 export const DEFAULT_SETTINGS: StoredSettings = {
   providerType: SETTINGS_DEFAULTS.provider.type,
@@ -99,6 +107,7 @@ function normalUrl(value: string, requireHttps: boolean): string {
 export class SettingsService {
   private readonly box: SecretBox;
   private readonly defaults: StoredSettings;
+  private rowStatement?: Statement<[number], StoredSettingsRow>;
 
   constructor(
     config: AppConfig,
@@ -112,11 +121,21 @@ export class SettingsService {
   }
 
   /** The stored settings, or the defaults before the first save. */
-  async read(manager: EntityManager = this.database.manager): Promise<StoredSettings> {
+  async read(manager?: EntityManager): Promise<StoredSettings> {
+    // Outside a write (status, receipts, Grocy on every call) a prepared statement reads the one
+    // row: TypeORM's query building cost more than the rest of a bearer status request.
+    if (!manager) return this.readRow();
     const row = await manager.findOneBy(SettingsEntity, { id: SETTINGS_ID });
     if (!row) return { ...this.defaults };
     const { id: _id, updatedAt: _updatedAt, ...settings } = row;
     return { ...settings, providerType: row.providerType as ProviderType };
+  }
+
+  private readRow(): StoredSettings {
+    this.rowStatement ??= this.database.sqlite.prepare(SETTINGS_ROW_SQL);
+    const row = this.rowStatement.get(SETTINGS_ID);
+    if (!row) return { ...this.defaults };
+    return { ...row, grocyEnabled: row.grocyEnabled === 1, privacyDeleteImageAfterAnalysis: row.privacyDeleteImageAfterAnalysis === 1 };
   }
 
   async getSettings(): Promise<PublicSettingsResponse> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { APP_VERSION } from '@hinv/shared';
+import type { Statement } from 'better-sqlite3';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import { GrocyClient } from '../grocy/grocy.client.js';
@@ -22,18 +23,23 @@ export function integrationStatus(settings: StoredSettings): Omit<StatusResponse
 }
 
 /** Active products and what hangs off them; stock lots that still hold something. */
-export async function readCatalogSummary(manager: EntityManager): Promise<CatalogSummaryResponse> {
-  const [row] = (await manager.query(`
+const CATALOG_SUMMARY_SQL = `
     SELECT
       (SELECT COUNT(*) FROM products WHERE active = 1) AS products,
       (SELECT COUNT(*) FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS variants,
       (SELECT COUNT(*) FROM product_barcodes b JOIN product_variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id WHERE p.active = 1) AS barcodes,
-      (SELECT COUNT(*) FROM stock_lots WHERE quantity > 0) AS stock_lots`)) as CatalogSummaryResponse[];
+      (SELECT COUNT(*) FROM stock_lots WHERE quantity > 0) AS stock_lots`;
+
+export async function readCatalogSummary(manager: EntityManager): Promise<CatalogSummaryResponse> {
+  const [row] = (await manager.query(CATALOG_SUMMARY_SQL)) as CatalogSummaryResponse[];
   return row;
 }
 
 @Injectable()
 export class StatusService {
+  /** Status is polled by home automation: a prepared statement spares TypeORM's query building. */
+  private summaryStatement?: Statement<[], CatalogSummaryResponse>;
+
   constructor(
     private readonly database: Database,
     private readonly settings: SettingsService,
@@ -41,7 +47,9 @@ export class StatusService {
   ) {}
 
   async getStatus(): Promise<StatusResponse> {
-    const [settings, catalog] = await Promise.all([this.settings.read(), readCatalogSummary(this.database.manager)]);
+    const settings = await this.settings.read();
+    this.summaryStatement ??= this.database.sqlite.prepare(CATALOG_SUMMARY_SQL);
+    const catalog = { ...this.summaryStatement.get()! };
     return { version: APP_VERSION, catalog, ...integrationStatus(settings), grocy_connected: await this.grocyConnected(settings) };
   }
 

@@ -1,10 +1,12 @@
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Scheduler } from 'tesseract.js';
+import { ApiException } from '../../../common/errors/api-exception.js';
+import { AppConfig } from '../../../config/app-config.js';
 import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
 
 /** German and English, the integer-quantised "best" models: the most accurate that stay fast. */
@@ -12,8 +14,8 @@ const LANGUAGES = ['deu'] as const;
 const MODEL = '4.0.0_best_int';
 /** The pool is let go after this long without work: each worker holds its own model and heap. */
 const IDLE_MS = 120_000;
-/** One worker per core but one, leaving a core for the server itself; at most four. */
-export const OCR_WORKERS = Math.max(1, Math.min(4, availableParallelism() - 1));
+/** How long a client is asked to wait when the pool and its queue are full. */
+const RETRY_AFTER_SECONDS = 30;
 
 const require = createRequire(import.meta.url);
 /** Compiled, the thread script is a .js beside this file; under the test runner it is the .ts source (Node strips the types). */
@@ -31,9 +33,23 @@ export class OcrEngine implements OnModuleDestroy {
   private scheduler: Promise<{ scheduler: Scheduler; dataDir: string }> | null = null;
   private running = 0;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** Worker threads (OCR_WORKERS): each holds its own model and heap, so they bound peak memory. */
+  readonly workers: number;
+  /** Images read or waiting at most: the workers' plus OCR_QUEUE_LIMIT waiting ones. */
+  private readonly capacity: number;
 
-  /** The text lines of one prepared image, each with its words, their boxes and confidences. */
+  constructor(config: AppConfig) {
+    this.workers = config.env.OCR_WORKERS;
+    this.capacity = config.env.OCR_WORKERS + config.env.OCR_QUEUE_LIMIT;
+  }
+
+  /**
+   * The text lines of one prepared image, each with its words, their boxes and confidences.
+   * Past the pool's capacity an image is refused at once (503, Retry-After) instead of holding
+   * its decoded pixels in memory for as long as the queue ahead takes.
+   */
   async read(image: Buffer): Promise<ReceiptTextLine[]> {
+    if (this.running >= this.capacity) throw new ApiException(503, 'ocr_busy', {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.running += 1;
@@ -74,7 +90,7 @@ export class OcrEngine implements OnModuleDestroy {
     const scheduler = createScheduler();
     try {
       const workers = await Promise.all(
-        Array.from({ length: OCR_WORKERS }, async () => {
+        Array.from({ length: this.workers }, async () => {
           const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: dataDir, cacheMethod: 'none', gzip: true, workerPath: THREAD_FILE });
           // One uniform block: a receipt line keeps its name and its amount together however wide the gap.
           await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: '300' });

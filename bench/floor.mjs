@@ -1,0 +1,119 @@
+// Throughput against the framework's own floor, in one run: a minimal NestJS app on
+// platform-express answering {"status":"ok"} from one controller (bench/nest-floor-server.mjs,
+// a process of its own) and, on the built server, GET /api/health, GET /api/v1/status with a
+// bearer automation token and POST /api/v1/scans/resolve for a code the household knows (local
+// hit: a draft committed with synchronous = FULL and group commit before the answer). Each is
+// loaded by autocannon in a process of its own at 32 connections and printed as a share of the
+// floor with its p99. Two shares are printed: of requests per second, measured in rounds (floor,
+// then each route, `--runs` rounds, median of each route's share of its own round's floor, so a
+// swing in the machine's load between rounds cancels), and of CPU time per request (the
+// server's own utime + stime from /proc over the requests it answered), which other work on a
+// loaded machine hardly moves.
+// Goals: health >= 90 %, bearer status >= 60 %, resolve >= 40 % with p99 < 20 ms.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, freePort, measure, report, startBuiltServer } from './lib.mjs';
+
+const CODE = '4006381333931';
+
+async function startNestFloor() {
+  const child = spawn(process.execPath, [join(ROOT, 'bench/nest-floor-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolvePort, reject) => {
+    child.stdout.once('data', (chunk) => resolvePort(Number(String(chunk).trim())));
+    child.once('exit', (code) => reject(new Error(`the Nest floor app exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** The owner, a product with the benchmark's barcode, and two automation tokens. */
+async function household(url) {
+  const post = async (path, body, headers = {}) => {
+    const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const setup = await post('/api/v1/auth/setup', { password: 'benchmark owner password', display_name: 'Bench' });
+  const cookie = { cookie: setup.headers.getSetCookie()[0].split(';', 1)[0] };
+  await post('/api/v1/catalog/products', { name: 'Bench pencils', barcode: CODE }, cookie);
+  const token = async (name, scopes) => (await (await post('/api/v1/auth/api-tokens', { name, scopes }, cookie)).json()).token;
+  return { status: await token('home automation', ['status:read']), station: await token('station', ['scans:write']) };
+}
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** One load run with the server's CPU time per answered request (after a discarded warm-up). */
+async function measured(pid, url, options) {
+  await measure(url, { ...options, duration: 1, warmup: 0 });
+  const before = cpuSeconds(pid);
+  const row = await measure(url, { ...options, warmup: 0, amount: undefined });
+  const requests = row.requestsPerSecond * options.duration;
+  return { ...row, cpuUsPerRequest: ((cpuSeconds(pid) - before) / requests) * 1e6 };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export async function run({ duration, runs }) {
+  const rounds = runs === 100 ? 3 : runs; // run.mjs defaults --runs to 100 for the stress scenarios
+  const loadBefore = loadavg()[0];
+  const floorApp = await startNestFloor();
+  const server = await startBuiltServer(await freePort());
+  try {
+    const tokens = await household(server.url);
+    const routes = {
+      'GET /api/health': { url: `${server.url}/api/health`, options: {}, goal: '>= 90 %' },
+      'GET /api/v1/status (bearer)': { url: `${server.url}/api/v1/status`, options: { headers: { authorization: `Bearer ${tokens.status}` } }, goal: '>= 60 %' },
+      'POST /api/v1/scans/resolve (local hit)': {
+        url: `${server.url}/api/v1/scans/resolve`,
+        options: { method: 'POST', headers: { authorization: `Bearer ${tokens.station}`, 'content-type': 'application/json' }, body: JSON.stringify({ barcode: CODE, mode: 'identify' }) },
+        goal: '>= 40 %, p99 < 20 ms',
+      },
+    };
+    const samples = { floor: [] };
+    for (const name of Object.keys(routes)) samples[name] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const floor = await measured(floorApp.pid, `${floorApp.url}/health`, { duration });
+      samples.floor.push({ ...floor, share: 100, cpuShare: 100 });
+      for (const [name, route] of Object.entries(routes)) {
+        const row = await measured(server.pid, route.url, { duration, ...route.options });
+        samples[name].push({ ...row, share: (row.requestsPerSecond / floor.requestsPerSecond) * 100, cpuShare: (floor.cpuUsPerRequest / row.cpuUsPerRequest) * 100 });
+      }
+    }
+    const summary = (list) => ({
+      requestsPerSecond: Number(median(list.map((r) => r.requestsPerSecond)).toFixed(0)),
+      p99Ms: median(list.map((r) => r.p99Ms)),
+      cpuUsPerRequest: Number(median(list.map((r) => r.cpuUsPerRequest)).toFixed(0)),
+      shareOfFloor: Number(median(list.map((r) => r.share)).toFixed(1)),
+      cpuShareOfFloor: Number(median(list.map((r) => r.cpuShare)).toFixed(1)),
+      shares: list.map((r) => r.share.toFixed(0)).join(' / '),
+    });
+    const rows = { 'Nest floor (minimal app)': summary(samples.floor) };
+    for (const [name, route] of Object.entries(routes)) rows[name] = { ...summary(samples[name]), goal: route.goal };
+    const share = (name) => rows[name].shareOfFloor;
+    const met =
+      share('GET /api/health') >= 90 &&
+      share('GET /api/v1/status (bearer)') >= 60 &&
+      share('POST /api/v1/scans/resolve (local hit)') >= 40 &&
+      rows['POST /api/v1/scans/resolve (local hit)'].p99Ms < 20;
+    report('floor', rows, {
+      rounds: `${rounds} rounds of ${duration} s per row; medians; shares = per round against that round's floor`,
+      goals: met ? 'met' : 'not met',
+      load: `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after the run on ${cpus().length} cores`,
+    });
+  } finally {
+    await server.stop();
+    await floorApp.stop();
+  }
+}

@@ -1,0 +1,75 @@
+// Resident memory while receipt photos are read: the built server with OCR_WORKERS workers
+// (default 3, as a 4-core box runs; `--workers=N`), idle first, then 10 phone photos of the
+// generated corpus uploaded at once (the queue, OCR_QUEUE_LIMIT, takes what the workers cannot
+// yet), VmRSS sampled every 250 ms; then the wait until the pool is let go after two idle minutes
+// and RSS against idle. Goals: peak RSS < 450 MB with 3 workers; back within 10 MB of idle.
+//   node bench/run.mjs memory-ocr [--workers=3]
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_OUT } from '../scripts/receipt-corpus/generate.mjs';
+import { freePort, report, startBuiltServer } from './lib.mjs';
+import { corpus } from './receipts.mjs';
+
+const PHOTOS = 10;
+const SETTLE_MS = 5000;
+/** The pool stops after two idle minutes (ocr-engine.ts); the wait for it ends after this long. */
+const RELEASE_WAIT_MS = 200_000;
+
+const rssMb = (pid) => Number((Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024).toFixed(1));
+const threads = (pid) => Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+
+async function ownerCookie(url) {
+  const response = await fetch(`${url}/api/v1/auth/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: 'benchmark owner password', display_name: 'Bench' }) });
+  if (!response.ok) throw new Error(`setup: ${response.status}`);
+  return response.headers.getSetCookie()[0].split(';', 1)[0];
+}
+
+async function upload(url, cookie, bytes) {
+  const form = new FormData();
+  form.append('image', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+  const response = await fetch(`${url}/api/v1/receipts/analyze`, { method: 'POST', body: form, headers: { cookie } });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+export async function run() {
+  const workers = Number(process.argv.find((a) => a.startsWith('--workers='))?.split('=')[1] ?? 3);
+  const index = await corpus();
+  const photos = index.receipts.slice(0, PHOTOS).map(({ id }) => readFileSync(join(DEFAULT_OUT, id, 'photo.jpg')));
+  const server = await startBuiltServer(await freePort(), { OFF_ENABLED: 'false', OCR_WORKERS: String(workers) });
+  try {
+    const cookie = await ownerCookie(server.url);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const idle = rssMb(server.pid);
+    const idleThreads = threads(server.pid);
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 250);
+    const started = Date.now();
+    const statuses = await Promise.all(photos.map((photo) => upload(server.url, cookie, photo)));
+    const readSeconds = (Date.now() - started) / 1000;
+    clearInterval(sampler);
+    const afterUpload = rssMb(server.pid);
+    const poolThreads = threads(server.pid);
+    // The pool is let go once idle: its worker threads end; wait for that (bounded), then settle.
+    const deadline = Date.now() + RELEASE_WAIT_MS;
+    while (threads(server.pid) > idleThreads && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
+    const released = threads(server.pid) <= idleThreads;
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const after = rssMb(server.pid);
+    const counts = statuses.reduce((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {});
+    report(
+      'memory-ocr',
+      {
+        idle: { rssMb: idle, threads: idleThreads },
+        [`${PHOTOS} photos at once, ${workers} OCR workers`]: { rssMb: afterUpload, peakRssMb: peak, threads: poolThreads, seconds: Number(readSeconds.toFixed(1)) },
+        [released ? 'pool released' : 'pool NOT released in time']: { rssMb: after, overIdleMb: Number((after - idle).toFixed(1)) },
+      },
+      {
+        answers: JSON.stringify(counts),
+        goals: `peak < 450 MB: ${peak < 450 ? 'met' : 'NOT met'}; back within 10 MB of idle: ${released && after - idle <= 10 ? 'met' : 'NOT met'}`,
+      },
+    );
+  } finally {
+    await server.stop();
+  }
+}
