@@ -18,6 +18,7 @@ import { ReceiptImport1795452259752 } from './1795452259752-receipt-import.js';
 import { BudgetSettings1795460000000 } from './1795460000000-budget-settings.js';
 import { Notifications1795480000000 } from './1795480000000-notifications.js';
 import { ScanStationName1795500000000 } from './1795500000000-scan-station-name.js';
+import { RecoveryCodesNeedTotp1795610000000 } from './1795610000000-recovery-codes-need-totp.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   BudgetSettings1795460000000,
   Notifications1795480000000,
   ScanStationName1795500000000,
+  RecoveryCodesNeedTotp1795610000000,
 ];

@@ -20,7 +20,7 @@ import {
   SetupRequest,
   UserPreferencesUpdateInput,
 } from './dto/auth.dto.js';
-import { SecurityStateResponse } from './dto/security.dto.js';
+import { PasswordChangeResponse } from './dto/security.dto.js';
 import { WebAuthnBeginInput, WebAuthnCompleteInput, WebAuthnOptionsResponse } from './dto/passkey.dto.js';
 import { ceremonyOriginOf, PasskeysService } from './passkeys.service.js';
 import { SecurityService } from './security.service.js';
@@ -129,14 +129,17 @@ export class AuthController {
     return this.auth.updatePreferences(principal, input);
   }
 
-  /** Sets a new password and ends every other session of the user. */
+  /**
+   * Sets a new password, ends every other session of the user and replaces the recovery codes
+   * (the new ones are in this answer when TOTP is on).
+   */
   @SessionOnly()
   @MinRole('viewer')
   @RecentAuth()
   @Put('password')
-  async changePassword(@CurrentPrincipal() principal: Principal, @Body() input: PasswordChangeInput): Promise<SecurityStateResponse> {
-    await this.auth.changePassword(principal, input.password);
-    return this.security.state(principal);
+  async changePassword(@CurrentPrincipal() principal: Principal, @Body() input: PasswordChangeInput): Promise<PasswordChangeResponse> {
+    const recoveryCodes = await this.auth.changePassword(principal, input.password);
+    return { ...(await this.security.state(principal)), recovery_codes: recoveryCodes };
   }
 
   @SessionOnly()

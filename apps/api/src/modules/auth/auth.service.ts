@@ -204,7 +204,8 @@ export class AuthService implements OnApplicationBootstrap {
     const source = this.throttle.sourceOf(context.clientAddress);
     await this.throttle.assertAllowed(source);
     const user = await this.findSignInUser(input.identifier);
-    const outcome = user
+    // Recovery codes stand in for the second factor only: without TOTP they sign nobody in.
+    const outcome = user?.totpEnabled
       ? await this.database.write(async (manager) =>
           (await this.secondFactor.consumeRecoveryCode(manager, user.id, input.code)) ? this.startSession(manager, user, 'recovery_code', source, context) : null,
         )
@@ -256,15 +257,20 @@ export class AuthService implements OnApplicationBootstrap {
     return this.me(principal);
   }
 
-  /** A new password ends every other session of the user. */
-  async changePassword(principal: Principal, password: string): Promise<void> {
+  /**
+   * A new password ends every other session of the user and replaces the recovery codes: a code
+   * noted down (or taken) with the old password must not outlive it. Returns the new codes (shown
+   * once) when TOTP is on; without TOTP the user has no codes.
+   */
+  async changePassword(principal: Principal, password: string): Promise<string[]> {
     if (this.config.env.APP_PASSWORD && principal.role === 'owner') {
       throw new ApiException(409, 'password_managed_by_environment');
     }
     const passwordHash = await hashPassword(password);
-    await this.database.write(async (manager) => {
+    return this.database.write(async (manager) => {
       await manager.update(UserEntity, { id: principal.userId }, { passwordHash, updatedAt: this.clock.now().toISOString() });
       await this.sessions.revokeAllOf(manager, principal.userId, principal.sessionId);
+      return this.secondFactor.rotateRecoveryCodes(manager, principal.userId);
     });
   }
 
