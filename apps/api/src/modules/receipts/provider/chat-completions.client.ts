@@ -4,6 +4,7 @@ import { ApiException } from '../../../common/errors/api-exception.js';
 import { AppConfig } from '../../../config/app-config.js';
 import type { ProviderConnection } from './provider-connection.js';
 import { AnswerTooLarge, readLimited, redactedReason } from '../../../common/http/outbound-answer.js';
+import { CONNECTOR_ADDRESS_REASON, CONNECTOR_ADDRESS_REFUSED, connectorDispatcher } from '../../../common/http/connector-dispatcher.js';
 
 /** The reference's provider timeout for reading a receipt. */
 export const PROVIDER_TIMEOUT_MS = 120_000;
@@ -73,9 +74,12 @@ export function completionText(answer: unknown): string | null {
 export class ChatCompletionsClient {
   private readonly logger = new Logger(ChatCompletionsClient.name);
   private readonly timeoutMs: number;
+  /** Checks every DNS answer of the host name when the socket connects (see connector-dispatcher.ts). */
+  private readonly dispatcher: ReturnType<typeof connectorDispatcher>;
   private readonly testTimeoutMs: number;
 
   constructor(config: AppConfig) {
+    this.dispatcher = connectorDispatcher(config.env.HINV_TEST_CONNECTOR_HOSTS);
     const override = config.env.HINV_TEST_PROVIDER_TIMEOUT_MS;
     this.timeoutMs = override ?? PROVIDER_TIMEOUT_MS;
     this.testTimeoutMs = Math.min(override ?? PROVIDER_TEST_TIMEOUT_MS, PROVIDER_TEST_TIMEOUT_MS);
@@ -124,6 +128,8 @@ export class ChatCompletionsClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
+        // Node's fetch takes an undici dispatcher; its own RequestInit type does not list it.
+        ...({ dispatcher: this.dispatcher } as RequestInit),
       });
       text = await readLimited(response, MAX_ANSWER_BYTES);
     } catch (error) {
@@ -133,6 +139,7 @@ export class ChatCompletionsClient {
         throw this.failed(connection, `no answer within ${Math.round(timeoutMs / 100) / 10} s`);
       }
       const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+      if (cause?.code === CONNECTOR_ADDRESS_REFUSED) throw this.failed(connection, CONNECTOR_ADDRESS_REASON);
       const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
       throw this.failed(connection, `not reachable${code}`);
     }
