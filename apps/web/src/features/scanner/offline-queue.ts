@@ -1,10 +1,11 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { stripSeparators } from '@hinv/shared';
+import { belongsTo, type Owned } from '../../app/queue-owner';
 
 export type ScanMode = 'identify' | 'add' | 'consume' | 'open' | 'shopping';
 
 /** What a scan made offline keeps: the normalised code, the action, when, and one stable key. */
-export interface QueuedScan {
+export interface QueuedScan extends Owned {
   id: string;
   code: string;
   mode: ScanMode;
@@ -71,6 +72,8 @@ export class OfflineScanQueue {
     private readonly db: IDBPDatabase<QueueSchema>,
     private readonly now: () => number = () => Date.now(),
     private readonly newId: () => string = () => crypto.randomUUID(),
+    /** Whose scans this page sees and sends (see app/queue-owner.ts); null: all (a station). */
+    private readonly owner: () => string | null = () => null,
   ) {}
 
   async enqueue(raw: string, mode: ScanMode): Promise<EnqueueResult> {
@@ -78,29 +81,63 @@ export class OfflineScanQueue {
     if (!/^\d{4,18}$/.test(code)) return { status: 'invalid' };
     // One read-write transaction, so two scans cannot both pass the duplicate and limit checks.
     const tx = this.db.transaction(STORE, 'readwrite');
-    const entries = await tx.store.getAll();
+    const all = await tx.store.getAll();
+    const entries = all.filter((entry) => belongsTo(entry, this.owner()));
     const duplicate = entries.find((entry) => entry.code === code && entry.mode === mode);
     if (duplicate) {
       await tx.done;
       return { status: 'duplicate', entry: duplicate };
     }
-    if (entries.length >= QUEUE_LIMIT) {
+    // The device's limit: other people's kept scans count too.
+    if (all.length >= QUEUE_LIMIT) {
       await tx.done;
       return { status: 'full' };
     }
-    const entry: QueuedScan = { id: this.newId(), code, mode, clientMutationId: `offline_${this.newId()}`, createdAt: this.now(), attempts: 0, lastError: null };
+    const owner = this.owner();
+    const entry: QueuedScan = {
+      id: this.newId(),
+      code,
+      mode,
+      clientMutationId: `offline_${this.newId()}`,
+      createdAt: this.now(),
+      attempts: 0,
+      lastError: null,
+      ...(owner ? { owner } : {}),
+    };
     await tx.store.add(entry);
     await tx.done;
     return { status: 'queued', entry };
   }
 
-  /** Oldest first. */
-  list(): Promise<QueuedScan[]> {
-    return this.db.getAllFromIndex(STORE, 'byCreatedAt');
+  /** This person's scans, oldest first. */
+  async list(): Promise<QueuedScan[]> {
+    const owner = this.owner();
+    return (await this.db.getAllFromIndex(STORE, 'byCreatedAt')).filter((entry) => belongsTo(entry, owner));
   }
 
   async size(): Promise<number> {
-    return this.db.count(STORE);
+    return (await this.list()).length;
+  }
+
+  /** Tags untagged scans with the current person, so nobody else's session ever sends them. */
+  async claim(): Promise<void> {
+    const owner = this.owner();
+    if (!owner) return;
+    const tx = this.db.transaction(STORE, 'readwrite');
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.owner === undefined) await cursor.update({ ...cursor.value, owner });
+    }
+    await tx.done;
+  }
+
+  /** Deletes this person's scans (sign-out, "delete them"). */
+  async clear(): Promise<void> {
+    const owner = this.owner();
+    const tx = this.db.transaction(STORE, 'readwrite');
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      if (belongsTo(cursor.value, owner)) await cursor.delete();
+    }
+    await tx.done;
   }
 
   async sync<Draft>(resolve: (entry: QueuedScan) => Promise<ResolveOutcome<Draft>>, onProgress?: (done: number, total: number) => void): Promise<SyncReport<Draft>> {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { queueOwner } from '../../app/queue-owner';
 import { OfflineScanQueue, openQueueDatabase, PERSONAL_QUEUE, type EnqueueResult, type ScanMode } from './offline-queue';
 import { resolveScan, type Draft } from './scan-api';
 
@@ -23,7 +24,8 @@ export function useOfflineQueue(onResolved: (drafts: Draft[]) => void, database:
   const [size, setSize] = useState<number | null>(null);
   const [syncing, setSyncing] = useState<QueueView['syncing']>(null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
-  queue.current ??= openQueueDatabase(undefined, database).then((db) => new OfflineScanQueue(db));
+  // The personal queue holds the scans of whoever signed in on this device; a station's is the station's.
+  queue.current ??= openQueueDatabase(undefined, database).then((db) => new OfflineScanQueue(db, undefined, undefined, database === PERSONAL_QUEUE ? queueOwner : () => null));
 
   const refresh = useCallback(async () => setSize(await (await queue.current!).size()), []);
 
@@ -41,7 +43,10 @@ export function useOfflineQueue(onResolved: (drafts: Draft[]) => void, database:
   }, [api, onResolved]);
 
   useEffect(() => {
-    void refresh();
+    void (async () => {
+      await (await queue.current!).claim();
+      await refresh();
+    })();
     const onOnline = () => void sync();
     window.addEventListener('online', onOnline);
     if (navigator.onLine) void sync();
