@@ -36,11 +36,11 @@ describe('offline queues on a shared device', () => {
   const stage = useServerAndBrowser({ OFF_ENABLED: 'false' });
 
   async function signIn(page: Page, who: { email: string; password: string; name: string }) {
-    await expect.poll(() => page.locator('#login-heading').count()).toBe(1);
+    await page.locator('#login-heading').waitFor();
     await page.fill('input[name="identifier"]', who.email);
     await page.fill('input[name="password"]', who.password);
     await page.click('button[type="submit"]');
-    await expect.poll(() => page.locator('.shell-tagline').textContent()).toBe(`Signed in as ${who.name}`);
+    await expect.poll(() => page.locator('.shell-tagline').textContent(), { timeout: 30_000 }).toBe(`Signed in as ${who.name}`);
   }
 
   /** Scans `code` on the scan screen while the browser has no connection; the queue shows `size` then. */
@@ -50,14 +50,14 @@ describe('offline queues on a shared device', () => {
     await context.setOffline(true);
     await page.fill('input[name="code"]', code);
     await page.click('text=Look up');
-    await expect.poll(() => page.getByTestId('queue-size').textContent()).toBe(size);
+    await expect.poll(() => page.getByTestId('queue-size').textContent(), { timeout: 30_000 }).toBe(size);
   }
 
   /** Back online on the settings screen, the queue held back (resolves fail) so it is still waiting at sign-out. */
   async function toSettingsHoldingTheQueue(context: BrowserContext, page: Page) {
     await context.route('**/api/v1/scans/resolve', (route) => route.abort());
-    await page.click('nav >> text=Settings');
     await context.setOffline(false);
+    await page.click('nav >> text=Settings');
     await page.click('button:text-is("Sign out")');
     await page.getByTestId('sign-out-waiting').waitFor();
   }
@@ -81,13 +81,20 @@ describe('offline queues on a shared device', () => {
     expect(benJoined.status).toBe(200);
     const anna = await pageApi<{ user: { id: string } }>(page, 'POST', `/api/v1/auth/invitations/${annaToken}/accept`, { password: ANNA.password, preferred_locale: 'en' });
     await page.reload();
-    await expect.poll(() => page.locator('.shell-tagline').textContent()).toBe('Signed in as Anna');
+    await expect.poll(() => page.locator('.shell-tagline').textContent(), { timeout: 30_000 }).toBe('Signed in as Anna');
 
     // Anna scans without a signal, then signs out: the app asks.
     await scanOffline(context, page, ANNAS_CODE, '1');
     expect(await queuedScans(page)).toEqual([{ code: ANNAS_CODE, owner: anna.user.id }]);
     await toSettingsHoldingTheQueue(context, page);
     expect(await page.getByTestId('sign-out-waiting').textContent()).toContain('1 scan');
+    // The sheet has risen to the bottom edge of the phone, its buttons in view.
+    const sheetBottom = async () => {
+      const sheet = await page.locator('dialog[open]').boundingBox();
+      return Math.round((sheet?.y ?? 0) + (sheet?.height ?? 0));
+    };
+    await expect.poll(sheetBottom, { timeout: 30_000 }).toBe(844);
+    await page.getByTestId('sign-out-keep').waitFor();
     await page.screenshot({ path: join(TEST_OUTPUT, 'sign-out-waiting-phone-light.png') });
     expect(await seriousViolations(page), 'sign-out question, phone').toEqual([]);
     await page.getByTestId('sign-out-keep').click();
@@ -101,7 +108,7 @@ describe('offline queues on a shared device', () => {
     await signIn(page, BEN);
     await page.click('nav >> text=Scan');
     await page.waitForSelector('#scan-heading');
-    await expect.poll(() => page.getByTestId('queue-size').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('queue-size').textContent(), { timeout: 30_000 }).toBe('0');
     const drafts = await pageApi<{ barcode_normalized: string }[]>(page, 'GET', '/api/v1/scans/unresolved');
     expect(drafts.map((draft) => draft.barcode_normalized)).not.toContain(ANNAS_CODE);
     expect(resolves.filter((body) => body.includes(ANNAS_CODE))).toEqual([]);
@@ -109,14 +116,14 @@ describe('offline queues on a shared device', () => {
     // Ben has nothing waiting: signing out asks nothing.
     await page.click('nav >> text=Settings');
     await page.click('button:text-is("Sign out")');
-    await expect.poll(() => page.locator('#login-heading').count()).toBe(1);
+    await page.locator('#login-heading').waitFor();
 
     // Anna again: her scan is sent now, under her session.
     await signIn(page, ANNA);
     await page.click('nav >> text=Scan');
     await page.waitForSelector('#scan-heading');
-    await expect.poll(() => page.getByTestId('queue-size').textContent()).toBe('0');
-    await expect.poll(async () => (await pageApi<{ barcode_normalized: string }[]>(page, 'GET', '/api/v1/scans/unresolved')).map((draft) => draft.barcode_normalized)).toContain(ANNAS_CODE);
+    await expect.poll(() => page.getByTestId('queue-size').textContent(), { timeout: 30_000 }).toBe('0');
+    await expect.poll(async () => (await pageApi<{ barcode_normalized: string }[]>(page, 'GET', '/api/v1/scans/unresolved')).map((draft) => draft.barcode_normalized), { timeout: 30_000 }).toContain(ANNAS_CODE);
     expect(await queuedScans(page)).toEqual([]);
 
     // "Delete them": the scan is gone from the device and never reaches the server.
@@ -142,7 +149,7 @@ describe('offline queues on a shared device', () => {
     expect(await seriousViolations(page), 'sign-out question, desktop, dark').toEqual([]);
     // Cancel keeps Anna signed in with her scan waiting.
     await page.click('button:text-is("Cancel")');
-    await expect.poll(() => page.locator('.shell-tagline').textContent()).toBe('Signed in as Anna');
+    await expect.poll(() => page.locator('.shell-tagline').textContent(), { timeout: 30_000 }).toBe('Signed in as Anna');
     await context.close();
   });
 });

@@ -55,7 +55,9 @@ export async function startServer(env: Record<string, string> = {}, options: { k
   const { child, output } = launch({ DATA_DIR: dataDir, PORT: String(port), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  const deadline = Date.now() + 20_000;
+  // A start waits for the server's own health answer (or its exit); the cap only ends a hung start.
+  // A loaded machine (many test servers on two cores) takes well over 20 s to start one.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const exitCode = await Promise.race([exited, new Promise<undefined>((r) => setTimeout(r, 50, undefined))]);
     if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before it was healthy:\n${output()}`);
@@ -63,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}, options: { k
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 20 s:\n${output()}`);
+      throw new Error(`server did not become healthy within 120 s:\n${output()}`);
     }
   }
   return {
