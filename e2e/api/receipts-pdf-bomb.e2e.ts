@@ -56,7 +56,7 @@ describe('a PDF decompression bomb', () => {
     // The main thread never parses the bomb: health answers as on an idle server (bounded, not a guess
     // of speed: reading the bomb on the event loop kept every answer waiting for many seconds).
     expect(median).toBeLessThan(200);
-    expect(sorted.at(-1)).toBeLessThan(2000);
+    expect(sorted.at(-1)).toBeLessThan(5000);
   });
 
   it('still reads an ordinary PDF receipt afterwards', async () => {
