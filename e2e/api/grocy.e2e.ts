@@ -353,11 +353,12 @@ describe('the Grocy connector against a local Grocy', () => {
       await closed.close();
       await ok('PUT', '/api/v1/settings', {
         provider: { type: 'cortecs', base_url: 'https://api.cortecs.ai/v1', model: '' },
-        grocy: { enabled: true, url },
+        // Another address: the key is entered again (a stored key never follows a new address).
+        grocy: { enabled: true, url, api_key: GROCY_KEY },
         privacy: { delete_image_after_analysis: false, retention_days: 7 },
       });
       expect(await failing('/api/v1/settings/test-grocy')).toContain('not reachable');
-      await saveGrocy({});
+      await saveGrocy({ api_key: GROCY_KEY });
     });
   });
 

@@ -145,7 +145,7 @@ describe('mapping receipt lines by hand, and what the matcher learns from it', (
     expect(line(receipt, 'BANANEN')).toMatchObject({ match_status: 'manual', catalog_product_id: fruit.id });
     // Lines mapped before keep their product; an explicit reconcile and a new receipt find nothing learned.
     expect(line(await fetchReceipt(second.id), 'JOGHURT NATUR')).toMatchObject({ match_status: 'learned', catalog_product_id: yoghurt.id });
-    await member.json('POST', '/api/v1/catalog/reconcile');
+    await owner.json('POST', '/api/v1/catalog/reconcile');
     expect(line(await fetchReceipt(first.id), 'JOGHURT NATUR')).toMatchObject({ match_status: 'unresolved', catalog_product_id: null });
     const later = await upload(member, await receiptPdf(REWE, ['JOGHURT NATUR 1,29 A', 'MEHL 0,89 A'], '2,18', '04.04.2025'));
     expect(line(later, 'JOGHURT NATUR')).toMatchObject({ match_status: 'unresolved', catalog_product_id: null });
@@ -185,18 +185,22 @@ describe('mapping receipt lines by hand, and what the matcher learns from it', (
   it('reconciles every open line on request and reports what it did', async () => {
     const receipts = await owner.json<Receipt[]>('GET', '/api/v1/receipts');
     const open = receipts.reduce((sum, receipt) => sum + receipt.review_count, 0);
-    expect(await member.json('POST', '/api/v1/catalog/reconcile')).toEqual({ scanned: open, resolved: 0, suggested: 0 });
+    expect(await owner.json('POST', '/api/v1/catalog/reconcile')).toEqual({ scanned: open, resolved: 0, suggested: 0 });
 
     // A product named like an open line (BANANEN on the third receipt; the first one's is mapped) resolves it.
     await owner.json('POST', '/api/v1/catalog/products', { name: 'Bananen' });
-    expect(await member.json('POST', '/api/v1/catalog/reconcile')).toEqual({ scanned: open, resolved: 1, suggested: 0 });
-    expect(await member.json('POST', '/api/v1/catalog/reconcile')).toEqual({ scanned: open - 1, resolved: 0, suggested: 0 });
+    expect(await owner.json('POST', '/api/v1/catalog/reconcile')).toEqual({ scanned: open, resolved: 1, suggested: 0 });
+    expect(await owner.json('POST', '/api/v1/catalog/reconcile')).toEqual({ scanned: open - 1, resolved: 0, suggested: 0 });
   });
 
-  it('is for members and up, through a browser session only', async () => {
+  it('maps for members and up and reconciles for admins and up, through a browser session only', async () => {
     const joghurt = line(first, 'JOGHURT NATUR');
     expect((await map(viewer, first, joghurt, { product_id: yoghurt.id })).status).toBe(403);
     expect((await viewer.call('POST', '/api/v1/catalog/reconcile')).status).toBe(403);
+    // A catalog write: the reference allows it to admins only, as every non-GET under /catalog.
+    const refused = await member.call('POST', '/api/v1/catalog/reconcile');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'role_not_allowed' });
     const { token } = await createToken(owner, ['status:read', 'catalog:read', 'stock:read', 'shopping:read', 'shopping:write', 'scans:read', 'scans:write']);
     const withToken = (method: string, path: string, body?: unknown) =>
       fetch(`${server.baseUrl}${path}`, { method, headers: { ...bearer(token), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -263,7 +263,9 @@ describe('receipt analysis by a configured provider (OpenAI chat-completions wir
   });
 
   it('answers 502 from the test when the provider is not there', async () => {
-    await saveProvider({ type: 'ollama', base_url: 'http://127.0.0.1:9/v1', model: 'llava' });
+    const moved = await saveProvider({ type: 'ollama', base_url: 'http://127.0.0.1:9/v1', model: 'llava' });
+    // Another type and address: the stored key is not taken along.
+    expect(moved).toMatchObject({ provider: { type: 'ollama', api_key_configured: false } });
     const gone = await testProvider();
     expect(gone.status).toBe(502);
     expect(gone.body.detail).toMatch(/not reachable/);
@@ -282,6 +284,8 @@ describe('receipt analysis by a configured provider (OpenAI chat-completions wir
   });
 
   it('never lets the key out', async () => {
+    // The switch to Ollama elsewhere dropped the key (a key stays with its type and address): store it again.
+    await saveProvider({ type: 'openai-compatible', base_url: `${fake.url}/v1`, model: MODEL, api_key: KEY });
     const settings = await (await owner.call('GET', '/api/v1/settings')).text();
     const status = await (await owner.call('GET', '/api/v1/status')).text();
     const receipts = await (await owner.call('GET', '/api/v1/receipts')).text();

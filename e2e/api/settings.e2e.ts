@@ -96,15 +96,17 @@ describe('settings', () => {
   });
 
   it('keeps a key that is left out or null, replaces it with a new value and removes it with an empty string', async () => {
-    const kept = await put(body({ provider: { type: 'openai', base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini' }, grocy: { api_key: null } }));
-    expect(kept.body).toMatchObject({ provider: { api_key_configured: true }, grocy: { api_key_configured: true, enabled: false, url: 'http://grocy:80' } });
-    // A section sent without its fields takes the defaults, but never loses its key.
-    expect((await put({ provider: {}, grocy: {}, privacy: {} })).body).toEqual({
-      ...DEFAULTS,
-      provider: { ...DEFAULTS.provider, api_key_configured: true },
-      grocy: { ...DEFAULTS.grocy, api_key_configured: true },
+    // The same destinations (type, origin), the key left out or null: kept.
+    const kept = await put(body({ provider: { type: 'openai', base_url: 'https://api.openai.com/v1/', model: 'gpt-4o-mini' }, grocy: { url: 'http://192.168.178.20:9283', api_key: null } }));
+    expect(kept.body).toMatchObject({ provider: { api_key_configured: true }, grocy: { api_key_configured: true, enabled: false, url: 'http://192.168.178.20:9283' } });
+    // A section sent without its fields takes the defaults: another type and address, so the keys do not follow.
+    expect((await put({ provider: {}, grocy: {}, privacy: {} })).body).toEqual(DEFAULTS);
+    expect((await put(body({ provider: { api_key: PROVIDER_KEY }, grocy: { api_key: 'grocy-e2e-second-key' } }))).body).toMatchObject({
+      provider: { api_key_configured: true },
+      grocy: { api_key_configured: true },
     });
-    expect((await put(body({ grocy: { api_key: 'grocy-e2e-second-key' } }))).body).toMatchObject({ grocy: { api_key_configured: true } });
+    // Left out on the same (default) destinations: kept.
+    expect((await put({ provider: {}, grocy: {}, privacy: {} })).body).toMatchObject({ provider: { api_key_configured: true }, grocy: { api_key_configured: true } });
     const cleared = await put(body({ provider: { api_key: '' }, grocy: { api_key: '' } }));
     expect(cleared.body).toEqual(DEFAULTS);
     expect(await get()).toEqual(DEFAULTS);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
 
 interface PdfKitDocument {
   on(event: 'data', listener: (chunk: Buffer) => void): void;
@@ -45,4 +46,33 @@ export async function scannedPdf(image: Buffer, width: number, height: number): 
   doc.end();
   await done;
   return Buffer.concat(chunks);
+}
+
+/**
+ * A decompression bomb: a one-page PDF of about 100 KB whose content stream (`q Q` operators,
+ * Flate) inflates to `decodedBytes`. Valid enough for pdf.js to read it page by page.
+ */
+export function pdfBomb(decodedBytes = 100 * 1024 * 1024): Buffer {
+  const pattern = Buffer.from('q Q\n');
+  const content = Buffer.alloc(decodedBytes);
+  for (let at = 0; at < decodedBytes; at += pattern.length) pattern.copy(content, at);
+  const stream = deflateSync(content, { level: 9 });
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 226 800] /Contents 4 0 R /Resources << >> >>'),
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let length = parts[0].length;
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    const object = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(object);
+    length += object.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  return Buffer.concat(parts);
 }

@@ -347,7 +347,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Sets a new password and ends every other session of the user. */
+        /**
+         * Sets a new password, ends every other session of the user and replaces the recovery codes
+         *     (the new ones are in this answer when TOTP is on).
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -756,6 +759,7 @@ export interface paths {
         /**
          * Matches every open receipt line (no product, not imported) again, using only the local
          *     catalog and learned mappings. Exact matches may be assigned; similar names stay suggestions.
+         *     A catalog write, so admins and the owner only (as every non-GET under `/catalog`).
          */
         post: operations["reconcileCatalogReceipts"];
         delete?: never;
@@ -1535,7 +1539,7 @@ export interface paths {
         delete: operations["discardScan"];
         options?: never;
         head?: never;
-        /** Changes the mode, maps the draft to a product or edits the suggestion. */
+        /** Changes the mode, maps the draft to a product or edits the suggestion (`image_url` only from a browser session). */
         patch: operations["updateScan"];
         trace?: never;
     };
@@ -1548,7 +1552,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Applies the draft's action (identify, add, consume, open, shopping); idempotent by its own key. */
+        /**
+         * Applies the draft's action (identify, add, consume, open, shopping); idempotent by its own key.
+         *     `image_url` is taken from a browser session only; a token's is ignored.
+         */
         post: operations["confirmScan"];
         delete?: never;
         options?: never;
@@ -2667,6 +2674,21 @@ export interface components {
             /** @description The password in use now: a session alone (a device left signed in) cannot change it. */
             current_password: string;
             password: string;
+        };
+        PasswordChangeResponse: {
+            passkeys: components["schemas"]["PasskeyResponse"][];
+            /** @description Whether actions that need recent authentication are allowed right now. */
+            recent_authentication: boolean;
+            recent_authentication_until?: string | null;
+            /** @description With TOTP on, ten new recovery codes (the old ones stopped working), shown only now; empty otherwise. */
+            recovery_codes: string[];
+            recovery_codes_remaining: number;
+            /**
+             * @description Passkeys and push need https (or localhost).
+             * @default true
+             */
+            secure_context_required?: boolean;
+            totp_enabled: boolean;
         };
         PriceInsightsResponse: {
             generated_at: string;
@@ -4533,7 +4555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SecurityStateResponse"];
+                    "application/json": components["schemas"]["PasswordChangeResponse"];
                 };
             };
             /** @description current_password is not the password in use (counted like a failed sign-in) */

@@ -197,6 +197,14 @@ export class EnvironmentVariables {
   @flag('HINV_TEST_PUSH_ALLOW_LOOPBACK')
   HINV_TEST_PUSH_ALLOW_LOOPBACK = false;
 
+  /**
+   * Tests only: fixed DNS answers for the Grocy connector and the receipt provider,
+   * `name=address[,address];…` (see common/http/connector-dispatcher.ts). Other names resolve as usual.
+   */
+  @IsOptional()
+  @IsString()
+  HINV_TEST_CONNECTOR_HOSTS?: string;
+
   /** Tests only: the notification check interval in milliseconds, instead of NOTIFICATION_CHECK_SECONDS. */
   @IsOptional()
   @intRange('HINV_TEST_NOTIFICATION_CHECK_MS', 50, 86_400_000)
@@ -249,7 +257,7 @@ function isValidTimeZone(zone: string): boolean {
 export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, string> = {};
-  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS', 'HINV_TEST_GROCY_TIMEOUT_MS', 'HINV_TEST_NOTIFICATION_CHECK_MS', 'HINV_TEST_HOUSEKEEPING_MS']) {
+  for (const key of [...known, 'APP_SECRET_KEY', 'APP_PASSWORD', 'MAX_REQUEST_MB', 'RECEIPT_PROVIDER_URL', 'RECEIPT_PROVIDER_MODEL', 'HINV_TEST_CLOCK_FILE', 'HINV_TEST_PROVIDER_TIMEOUT_MS', 'HINV_TEST_GROCY_TIMEOUT_MS', 'HINV_TEST_NOTIFICATION_CHECK_MS', 'HINV_TEST_HOUSEKEEPING_MS', 'HINV_TEST_CONNECTOR_HOSTS']) {
     const value = source[key];
     if (value !== undefined) picked[key] = value;
   }

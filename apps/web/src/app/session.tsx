@@ -1,5 +1,6 @@
 import type { Schemas } from '@hinv/api-client';
 import { createContext, use, type ReactNode } from 'react';
+import { setQueueOwner } from './queue-owner';
 import type { Auth } from './use-auth';
 
 export type SignedInUser = NonNullable<Schemas['AuthenticationResponse']['user']>;
@@ -23,6 +24,8 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ user, auth, offline, children }: { user: SignedInUser; auth: Auth; offline: boolean; children: ReactNode }) {
+  // Offline changes made and sent on this page are this person's (app/queue-owner.ts).
+  setQueueOwner(user.id);
   const canQueue = user.role !== 'viewer';
   const session: Session = {
     user,

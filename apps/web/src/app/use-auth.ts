@@ -3,6 +3,7 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from './api-context';
 import { i18n } from '../i18n/i18n';
+import { setQueueOwner } from './queue-owner';
 import { rememberSignedIn } from './signed-in-hint';
 
 export type AuthState = Schemas['AuthenticationResponse'];
@@ -118,6 +119,8 @@ export function useAuth(): Auth {
       step(async () => {
         await stopPushOnThisDevice();
         await api.POST('/api/v1/auth/logout');
+        // Nobody's offline changes are sent from here until the next person signs in.
+        setQueueOwner(null);
         // The state says whether the next sign-in needs an e-mail address.
         return api.GET('/api/v1/auth/state');
       }),

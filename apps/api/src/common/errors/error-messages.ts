@@ -127,6 +127,10 @@ export const ERROR_MESSAGES = {
   receipt_pdf_unreadable: { en: 'This PDF cannot be read', de: 'Dieses PDF kann nicht gelesen werden' },
   receipt_pdf_too_many_pages: { en: 'A receipt PDF may have at most {max} pages', de: 'Ein Kassenbon-PDF darf höchstens {max} Seiten haben' },
   receipt_pdf_too_much_text: { en: 'This PDF holds too much text for a receipt', de: 'Dieses PDF enthält zu viel Text für einen Kassenbon' },
+  receipt_pdf_too_complex: {
+    en: 'This PDF is too large or complex for a receipt (its text unpacks to more than {max} MB, or reading it takes too long)',
+    de: 'Dieses PDF ist zu groß oder zu aufwendig für einen Kassenbon (sein Text entpackt sich zu mehr als {max} MB, oder das Lesen dauert zu lange)',
+  },
   receipt_no_items: { en: 'No receipt lines were recognised', de: 'Es wurden keine Positionen erkannt' },
   receipt_nothing_to_import: {
     en: 'Nothing to import: no line of this receipt (in the selection) is mapped to a product and not imported yet',

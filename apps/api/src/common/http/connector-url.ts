@@ -3,6 +3,15 @@ import { classifyIpLiteral, type IpLiteralKind } from './ip-literal.js';
 /** IP literals a household-configured base URL may never point at. Private and loopback stay allowed (local self-hosting). */
 const REFUSED_KINDS: ReadonlySet<IpLiteralKind> = new Set(['link-local', 'multicast', 'unspecified', 'reserved']);
 
+/**
+ * Whether a connector may connect to `address`, an answer of the host name's DNS lookup: the
+ * same rule as for an IP literal in the URL, so a name cannot reach what its address could not.
+ */
+export function connectorAddressAllowed(address: string): boolean {
+  const kind = classifyIpLiteral(address);
+  return kind !== null && !REFUSED_KINDS.has(kind);
+}
+
 export type ConnectorUrlProblem = 'characters' | 'scheme' | 'https_required' | 'credentials' | 'query' | 'fragment' | 'host' | 'address';
 
 export type ConnectorUrlResult = { ok: true; url: string } | { ok: false; problem: ConnectorUrlProblem };

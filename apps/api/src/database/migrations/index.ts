@@ -21,6 +21,7 @@ import { ScanStationName1795500000000 } from './1795500000000-scan-station-name.
 import { ApiTokenStation1795520000000 } from './1795520000000-api-token-station.js';
 import { ReceiptCorrections1795520000000 } from './1795520000000-receipt-corrections.js';
 import { PrivacyAuditActions1795530000000 } from './1795530000000-privacy-audit-actions.js';
+import { RecoveryCodesNeedTotp1795610000000 } from './1795610000000-recovery-codes-need-totp.js';
 import { SignInBookkeeping1795636598868 } from './1795636598868-sign-in-bookkeeping.js';
 import { ShoppingTrips1795636641144 } from './1795636641144-shopping-trips.js';
 
@@ -48,6 +49,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ApiTokenStation1795520000000,
   ReceiptCorrections1795520000000,
   PrivacyAuditActions1795530000000,
+  RecoveryCodesNeedTotp1795610000000,
   SignInBookkeeping1795636598868,
   ShoppingTrips1795636641144,
 ];

@@ -21,7 +21,7 @@ import {
   SetupRequest,
   UserPreferencesUpdateInput,
 } from './dto/auth.dto.js';
-import { SecurityStateResponse } from './dto/security.dto.js';
+import { PasswordChangeResponse } from './dto/security.dto.js';
 import { WebAuthnBeginInput, WebAuthnCompleteInput, WebAuthnOptionsResponse } from './dto/passkey.dto.js';
 import { ceremonyOriginOf, PasskeysService } from './passkeys.service.js';
 import { SecurityService } from './security.service.js';
@@ -130,16 +130,19 @@ export class AuthController {
     return this.auth.updatePreferences(principal, input);
   }
 
-  /** Sets a new password and ends every other session of the user. */
+  /**
+   * Sets a new password, ends every other session of the user and replaces the recovery codes
+   * (the new ones are in this answer when TOTP is on).
+   */
   @SessionOnly()
   @MinRole('viewer')
   @RecentAuth()
   @Put('password')
   @ApiResponse({ status: 400, description: 'current_password is not the password in use (counted like a failed sign-in)', type: ErrorResponse })
   @ApiResponse({ status: 429, description: 'Too many failed attempts for this account or source', type: ErrorResponse })
-  async changePassword(@CurrentPrincipal() principal: Principal, @Body() input: PasswordChangeInput, @Client() client: ClientContext): Promise<SecurityStateResponse> {
-    await this.auth.changePassword(principal, input, client);
-    return this.security.state(principal);
+  async changePassword(@CurrentPrincipal() principal: Principal, @Body() input: PasswordChangeInput, @Client() client: ClientContext): Promise<PasswordChangeResponse> {
+    const recoveryCodes = await this.auth.changePassword(principal, input, client);
+    return { ...(await this.security.state(principal)), recovery_codes: recoveryCodes };
   }
 
   @SessionOnly()

@@ -233,7 +233,8 @@ export class AuthService implements OnApplicationBootstrap {
       account: user ? { userId: user.id } : { identifier: input.identifier },
       action: 'POST /api/v1/auth/recovery',
     });
-    const outcome = user
+    // Recovery codes stand in for the second factor only: without TOTP they sign nobody in.
+    const outcome = user?.totpEnabled
       ? await this.database.write(async (manager) =>
           (await this.secondFactor.consumeRecoveryCode(manager, user.id, input.code)) ? this.startSession(manager, user, 'recovery_code', attempt, context) : null,
         )
@@ -290,9 +291,11 @@ export class AuthService implements OnApplicationBootstrap {
 
   /**
    * A new password, given the current one (counted like a sign-in step: a stolen session cannot
-   * guess it); it ends every other session of the user.
+   * guess it). It ends every other session of the user and replaces the recovery codes: a code
+   * noted down (or taken) with the old password must not outlive it. Returns the new codes (shown
+   * once) when TOTP is on; without TOTP the user has no codes.
    */
-  async changePassword(principal: Principal, input: PasswordChangeInput, context: RequestContext): Promise<void> {
+  async changePassword(principal: Principal, input: PasswordChangeInput, context: RequestContext): Promise<string[]> {
     if (this.config.env.APP_PASSWORD && principal.role === 'owner') {
       throw new ApiException(409, 'password_managed_by_environment');
     }
@@ -303,10 +306,11 @@ export class AuthService implements OnApplicationBootstrap {
       throw new ApiException(400, 'current_password_wrong');
     }
     const passwordHash = await hashPassword(input.password);
-    await this.database.write(async (manager) => {
+    return this.database.write(async (manager) => {
       await this.throttle.succeeded(manager, attempt);
       await manager.update(UserEntity, { id: principal.userId }, { passwordHash, updatedAt: this.clock.now().toISOString() });
       await this.sessions.revokeAllOf(manager, principal.userId, principal.sessionId);
+      return this.secondFactor.rotateRecoveryCodes(manager, principal.userId);
     });
   }
 

@@ -114,6 +114,22 @@ export class SecondFactorService {
     return codes;
   }
 
+  /**
+   * After a password change: a new set when TOTP is on (returned, shown once), none otherwise.
+   * Codes made with the old password never outlive it.
+   */
+  async rotateRecoveryCodes(manager: EntityManager, userId: string): Promise<string[]> {
+    const user = await manager.findOneByOrFail(UserEntity, { id: userId });
+    if (user.totpEnabled) return this.replaceRecoveryCodes(manager, userId);
+    await this.deleteRecoveryCodes(manager, userId);
+    return [];
+  }
+
+  /** Turning TOTP off takes the recovery codes with it: they stand in for the second factor only. */
+  async deleteRecoveryCodes(manager: EntityManager, userId: string): Promise<void> {
+    await manager.delete(RecoveryCodeEntity, { userId });
+  }
+
   remainingRecoveryCodes(manager: EntityManager, userId: string): Promise<number> {
     return manager.count(RecoveryCodeEntity, { where: { userId, usedAt: IsNull() } });
   }

@@ -86,12 +86,18 @@ export class SecurityService {
       const user = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
       if (!user.totpEnabled) throw new ApiException(404, 'totp_not_enabled');
       await manager.update(UserEntity, { id: user.id }, { totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: this.clock.now().toISOString() });
+      await this.secondFactor.deleteRecoveryCodes(manager, user.id);
     });
     return this.state(principal);
   }
 
   async regenerateRecoveryCodes(principal: Principal): Promise<RecoveryCodesResponse> {
-    const codes = await this.database.write((manager) => this.secondFactor.replaceRecoveryCodes(manager, principal.userId));
+    const codes = await this.database.write(async (manager) => {
+      // Without TOTP a recovery code would be a second password, not a stand-in for the second factor.
+      const user = await manager.findOneByOrFail(UserEntity, { id: principal.userId });
+      if (!user.totpEnabled) throw new ApiException(409, 'totp_not_enabled');
+      return this.secondFactor.replaceRecoveryCodes(manager, principal.userId);
+    });
     return { codes, remaining: codes.length };
   }
 }

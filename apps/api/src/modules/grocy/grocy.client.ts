@@ -3,6 +3,7 @@ import { APP_VERSION } from '@hinv/shared';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AnswerTooLarge, readLimited, redactedReason } from '../../common/http/outbound-answer.js';
+import { CONNECTOR_ADDRESS_REASON, CONNECTOR_ADDRESS_REFUSED, connectorDispatcher } from '../../common/http/connector-dispatcher.js';
 
 /** The reference's timeouts: 20 s for every call, 3 s for the connection test (`system/info`). */
 export const GROCY_TIMEOUT_MS = 20_000;
@@ -48,8 +49,11 @@ export function grocyErrorMessage(body: string): string {
 export class GrocyClient {
   private readonly logger = new Logger(GrocyClient.name);
   private readonly timeoutMs: number;
+  /** Checks every DNS answer of the host name when the socket connects (see connector-dispatcher.ts). */
+  private readonly dispatcher: ReturnType<typeof connectorDispatcher>;
 
   constructor(config: AppConfig) {
+    this.dispatcher = connectorDispatcher(config.env.HINV_TEST_CONNECTOR_HOSTS);
     this.timeoutMs = config.env.HINV_TEST_GROCY_TIMEOUT_MS ?? GROCY_TIMEOUT_MS;
   }
 
@@ -88,6 +92,8 @@ export class GrocyClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
+        // Node's fetch takes an undici dispatcher; its own RequestInit type does not list it.
+        ...({ dispatcher: this.dispatcher } as RequestInit),
       });
       text = await readLimited(response, MAX_ANSWER_BYTES);
     } catch (error) {
@@ -96,6 +102,7 @@ export class GrocyClient {
         throw this.failed(connection, `no answer within ${Math.round(timeoutMs / 100) / 10} s`);
       }
       const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+      if (cause?.code === CONNECTOR_ADDRESS_REFUSED) throw this.failed(connection, CONNECTOR_ADDRESS_REASON);
       const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
       throw this.failed(connection, `not reachable${code}`);
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { IsNull, MoreThan } from 'typeorm';
+import type { Role } from '@hinv/shared';
 import type { Principal } from '../../common/access/principal.js';
 import { Clock } from '../../common/clock.js';
 import { hashPassword } from '../../common/crypto/passwords.js';
@@ -27,6 +28,8 @@ import type {
 import { InvitationEntity } from './invitation.entity.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Who may invite; an invitation stays valid only while its inviter still may. */
+const INVITING_ROLES: ReadonlySet<Role> = new Set(['owner', 'admin']);
 
 function toInvitation(invitation: InvitationEntity, rawToken: string | null = null): HouseholdInvitationResponse {
   return {
@@ -82,6 +85,10 @@ export class MembersService {
         await this.sessions.revokeAllOf(manager, target.id);
         await this.tokens.revokeAllOf(manager, target.id);
       }
+      if (!active || !INVITING_ROLES.has(input.role)) {
+        // Their open invitations end with their right to invite (and leave the open list).
+        await manager.update(InvitationEntity, { invitedBy: target.id, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
+      }
     });
     const member = (await this.listMembers()).find((m) => m.id === userId);
     return member as HouseholdMemberResponse;
@@ -133,10 +140,18 @@ export class MembersService {
     });
   }
 
-  /** An invitation that can still be accepted, or 410 for unknown, used, revoked or expired ones. */
+  /**
+   * An invitation that can still be accepted, or 410 for unknown, used, revoked or expired ones,
+   * and for one whose inviter may no longer invite: blocked, gone, or no longer an owner or admin
+   * (an invitation carries its inviter's authority and ends with it).
+   */
   private async usableInvitation(rawToken: string, manager = this.database.manager): Promise<InvitationEntity> {
     const invitation = await manager.findOneBy(InvitationEntity, { tokenHash: sha256Hex(rawToken) });
     if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= this.clock.now().toISOString()) {
+      throw new ApiException(410, 'invitation_gone');
+    }
+    const inviter = await manager.findOneBy(UserEntity, { id: invitation.invitedBy, active: true });
+    if (!inviter || !INVITING_ROLES.has(inviter.role) || (inviter.role === 'admin' && invitation.role === 'admin')) {
       throw new ApiException(410, 'invitation_gone');
     }
     return invitation;

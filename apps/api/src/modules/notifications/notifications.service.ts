@@ -29,6 +29,13 @@ import { checkEndpoint, PushEndpointRefused } from './push-endpoint.js';
 import { testPayload } from './push-payload.js';
 import { SERVICE_STATE_ID, VapidKeyStore } from './vapid-keys.js';
 
+/**
+ * Push devices one member may have. Registering another replaces the one registered or refreshed
+ * longest ago (removed and dropped devices go first): a reinstalled browser gets a new endpoint
+ * while its old one lingers, and refusing would leave the device in the member's hand silent.
+ */
+export const MAX_PUSH_DEVICES_PER_USER = 10;
+
 export const endpointHash = (endpoint: string) => createHash('sha256').update(endpoint, 'utf8').digest('hex');
 
 /** The one mapping of a stored device to the response: the endpoint and keys never leave. */
@@ -165,9 +172,25 @@ export class NotificationsService {
             createdAt: now,
             updatedAt: now,
           });
-      return manager.save(PushSubscriptionEntity, row);
+      const stored = await manager.save(PushSubscriptionEntity, row);
+      await this.keepNewest(manager, principal.userId, stored.id);
+      return stored;
     });
     return toSubscriptionResponse(saved);
+  }
+
+  /**
+   * Deletes the member's devices beyond {@link MAX_PUSH_DEVICES_PER_USER}, never `keepId` (the one
+   * just registered): first those removed or dropped, then the least recently registered.
+   */
+  private async keepNewest(manager: EntityManager, userId: string, keepId: string): Promise<void> {
+    const rows = await manager.find(PushSubscriptionEntity, { where: { userId }, select: { id: true, active: true, updatedAt: true } });
+    if (rows.length <= MAX_PUSH_DEVICES_PER_USER) return;
+    const oldestFirst = rows
+      .filter((row) => row.id !== keepId)
+      .sort((a, b) => Number(a.active) - Number(b.active) || a.updatedAt.localeCompare(b.updatedAt) || a.id.localeCompare(b.id));
+    const surplus = oldestFirst.slice(0, rows.length - MAX_PUSH_DEVICES_PER_USER).map((row) => row.id);
+    await manager.delete(PushSubscriptionEntity, { id: In(surplus) });
   }
 
   async revoke(principal: Principal, subscriptionId: string): Promise<{ revoked: number; authenticated: boolean }> {

@@ -1,7 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOneOptions } from 'node:dns';
 import { Agent } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type WebPush from 'web-push';
+import { guardedLookup as guardedAddressLookup } from '../../common/http/guarded-lookup.js';
 import { acceptableAddress, checkEndpoint, PushEndpointRefused, type PushDestinationPolicy } from './push-endpoint.js';
 
 /** How long the push service keeps a message for an offline device. */
@@ -33,21 +33,9 @@ const shorten = (text: string) => {
   return line.length > MAX_ERROR_CHARS ? `${line.slice(0, MAX_ERROR_CHARS - 1)}…` : line;
 };
 
-/**
- * A DNS lookup for the socket itself that refuses any answer outside the policy, so the address
- * checked is the address connected to (no window for a DNS answer that changes in between).
- */
+/** The socket's own DNS lookup: a host name with any answer outside the push policy is refused (`EPUSHADDRESS`). */
 export function guardedLookup(policy: PushDestinationPolicy): LookupFunction {
-  return ((hostname: string, options: LookupOneOptions & { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error);
-      if (addresses.length === 0 || !addresses.every((entry) => acceptableAddress(entry.address, policy))) {
-        return callback(Object.assign(new Error(`${hostname} resolves to an address that is not globally routable`), { code: 'EPUSHADDRESS' }));
-      }
-      if (options.all) return callback(null, addresses);
-      return callback(null, addresses[0].address, addresses[0].family);
-    });
-  }) as LookupFunction;
+  return guardedAddressLookup((address) => acceptableAddress(address, policy), 'EPUSHADDRESS');
 }
 
 /**

@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import { SessionOnly } from '../../common/access/access.decorators.js';
+import { MinRole, SessionOnly } from '../../common/access/access.decorators.js';
 import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { CatalogItemMappingInput, ReconcileResponse } from './dto/receipt-mapping.dto.js';
 import { ReceiptResponse } from './dto/receipts.dto.js';
 import { ReceiptMappingService } from './receipt-mapping.service.js';
 
-/** Mapping receipt lines by hand and matching open lines again: browser sessions only, members and up. */
+/** Mapping receipt lines by hand (members and up) and matching open lines again (admins and up): browser sessions only. */
 @Controller('api/v1')
 export class ReceiptMappingController {
   constructor(private readonly mapping: ReceiptMappingService) {}
@@ -30,9 +30,11 @@ export class ReceiptMappingController {
   /**
    * Matches every open receipt line (no product, not imported) again, using only the local
    * catalog and learned mappings. Exact matches may be assigned; similar names stay suggestions.
+   * A catalog write, so admins and the owner only (as every non-GET under `/catalog`).
    */
   @ApiTags('Catalog')
   @SessionOnly()
+  @MinRole('admin')
   @Post('catalog/reconcile')
   @HttpCode(200)
   reconcileCatalogReceipts(): Promise<ReconcileResponse> {

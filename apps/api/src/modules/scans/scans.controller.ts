@@ -50,13 +50,13 @@ export class ScansController {
     return this.scans.get(scanId);
   }
 
-  /** Changes the mode, maps the draft to a product or edits the suggestion. */
+  /** Changes the mode, maps the draft to a product or edits the suggestion (`image_url` only from a browser session). */
   @RequireScope('scans:write')
   @PRODUCT_NOT_FOUND
   @CONFLICT
   @Patch(':scan_id')
-  updateScan(@Param('scan_id') scanId: string, @Body() input: ScanUpdateInput): Promise<ScanResponse> {
-    return this.scans.update(scanId, input);
+  updateScan(@CurrentPrincipal() principal: Principal, @Param('scan_id') scanId: string, @Body() input: ScanUpdateInput): Promise<ScanResponse> {
+    return this.scans.update(principal, scanId, input);
   }
 
   /** Marks the draft discarded. */
@@ -67,7 +67,10 @@ export class ScansController {
     return this.scans.discard(scanId);
   }
 
-  /** Applies the draft's action (identify, add, consume, open, shopping); idempotent by its own key. */
+  /**
+   * Applies the draft's action (identify, add, consume, open, shopping); idempotent by its own key.
+   * `image_url` is taken from a browser session only; a token's is ignored.
+   */
   @RequireScope('scans:write')
   @SCAN_NOT_FOUND
   @CONFLICT

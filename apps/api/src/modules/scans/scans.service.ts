@@ -178,7 +178,8 @@ export class ScansService {
     return this.respondMany(drafts);
   }
 
-  async update(id: string, input: ScanUpdateInput): Promise<ScanResponse> {
+  async update(principal: Principal, id: string, given: ScanUpdateInput): Promise<ScanResponse> {
+    const input = withoutTokenImage(principal, given);
     const draft = await this.database.write(async (manager) => {
       const draft = await this.openDraft(manager, id);
       if (input.mode) draft.mode = input.mode;
@@ -223,7 +224,8 @@ export class ScansService {
     return calendarDay(this.clock.now(), this.config.env.TZ, offsetDays);
   }
 
-  async confirm(principal: Principal, id: string, input: ScanConfirmInput): Promise<ScanResponse> {
+  async confirm(principal: Principal, id: string, given: ScanConfirmInput): Promise<ScanResponse> {
+    const input = withoutTokenImage(principal, given);
     const draft = await this.database.write(async (manager) => {
       const draft = await manager.findOneBy(ScanDraftEntity, { id });
       if (!draft) throw new ApiException(404, 'scan_not_found');
@@ -372,4 +374,14 @@ export class ScansService {
   private respondMany(drafts: ScanDraftEntity[]): ScanResponse[] {
     return drafts.map((draft) => this.respond(draft));
   }
+}
+
+/**
+ * A product photo address is shown on every family device, so only a browser session may set
+ * one: from a token (a scanner station, an automation) `image_url` is ignored, and a new product
+ * takes Open Food Facts' photo or none. Otherwise any token holder could plant an outside image
+ * that every device fetches (a tracking pixel; the app's CSP allows https images).
+ */
+function withoutTokenImage<T extends { image_url?: string | null }>(principal: Principal, input: T): T {
+  return principal.kind === 'token' ? { ...input, image_url: null } : input;
 }

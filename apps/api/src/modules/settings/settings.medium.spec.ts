@@ -86,10 +86,12 @@ describe('SettingsService on a real SQLite file', () => {
 
   it('keeps a key that is left out or null, replaces it with a new value and removes it with an empty string', async () => {
     const before = await storedKeys();
-    await service.saveSettings(input({ provider: { model: 'gpt-4o-mini', api_key: null } }));
+    // The same destinations as saved before (a key stays only with its origin and type).
+    const grocy = { url: 'http://grocy.local:9283' };
+    await service.saveSettings(input({ provider: { model: 'gpt-4o-mini', api_key: null }, grocy }));
     expect(await storedKeys()).toEqual(before);
 
-    await service.saveSettings(input({ provider: { model: 'gpt-4o-mini', api_key: 'sk-replacement' }, grocy: { api_key: undefined } }));
+    await service.saveSettings(input({ provider: { model: 'gpt-4o-mini', api_key: 'sk-replacement' }, grocy: { ...grocy, api_key: undefined } }));
     const replaced = await storedKeys();
     expect(new SecretBox(KEY).open(replaced.provider_api_key as string)).toBe('sk-replacement');
     expect(replaced.grocy_api_key).toBe(before.grocy_api_key);
@@ -98,6 +100,19 @@ describe('SettingsService on a real SQLite file', () => {
     expect(cleared.provider.api_key_configured).toBe(false);
     expect(cleared.grocy.api_key_configured).toBe(false);
     expect(await storedKeys()).toEqual({ provider_api_key: null, grocy_api_key: null });
+  });
+
+  it('drops a key left out when its origin or the provider type changes, and keeps it for another path', async () => {
+    const box = new SecretBox(KEY);
+    await service.saveSettings(input({ provider: { base_url: 'https://api.cortecs.ai/v1', api_key: PROVIDER_KEY }, grocy: { url: 'http://grocy.local:9283', api_key: GROCY_KEY } }));
+    const samePlace = await service.saveSettings(input({ provider: { base_url: 'https://api.cortecs.ai/v2/' }, grocy: { url: 'http://grocy.local:9283/grocy' } }));
+    expect([samePlace.provider.api_key_configured, samePlace.grocy.api_key_configured]).toEqual([true, true]);
+    const moved = await service.saveSettings(input({ provider: { type: 'openai', base_url: 'https://api.cortecs.ai/v2' }, grocy: { url: 'http://grocy.local:9284' } }));
+    expect([moved.provider.api_key_configured, moved.grocy.api_key_configured]).toEqual([false, false]);
+    // Entered again with the new destination, it is stored.
+    await service.saveSettings(input({ provider: { type: 'openai', base_url: 'https://api.openai.com/v1', api_key: PROVIDER_KEY }, grocy: { url: 'https://grocy.example', api_key: GROCY_KEY } }));
+    const stored = await storedKeys();
+    expect([box.open(stored.provider_api_key as string), box.open(stored.grocy_api_key as string)]).toEqual([PROVIDER_KEY, GROCY_KEY]);
   });
 
   it('counts Ollama as configured with a model alone, any other provider only with a key', async () => {

@@ -96,6 +96,28 @@ export function nextSealedKey(incoming: string | null | undefined, stored: strin
   return key === '' ? null : seal(key);
 }
 
+/**
+ * The stored key for a section whose destination may have changed: a key follows neither a new
+ * origin (scheme, host or port) nor a new provider type unless it is entered again, so a changed
+ * address (or a switch to a plain-http type) never receives the key meant for the old one.
+ */
+export function keyForDestination(
+  incoming: string | null | undefined,
+  stored: string | null,
+  seal: (plain: string) => string,
+  destination: { before: string; after: string },
+): string | null {
+  const kept = incoming === undefined || incoming === null;
+  if (kept && destination.before !== destination.after) return null;
+  return nextSealedKey(incoming, stored, seal);
+}
+
+/** What a key is bound to: the origin of the normal URL, plus the provider type where there is one. */
+function destinationOf(url: string, type = ''): string {
+  // URL.origin drops a default port, so `http://grocy:80` and `http://grocy` are one destination.
+  return URL.canParse(url) ? `${type} ${new URL(url).origin}` : `${type} ${url}`;
+}
+
 function normalUrl(value: string, requireHttps: boolean): string {
   const checked = checkConnectorUrl(value, { requireHttps });
   // The DTO has refused every other value already.
@@ -142,20 +164,26 @@ export class SettingsService {
     return toPublicSettings(await this.read());
   }
 
-  /** Replaces every section; fields left out take their defaults, keys follow `nextSealedKey`. */
+  /** Replaces every section; fields left out take their defaults, keys follow `keyForDestination`. */
   async saveSettings(input: SettingsInput): Promise<PublicSettingsResponse> {
     const providerType = input.provider.type ?? SETTINGS_DEFAULTS.provider.type;
     const saved = await this.database.write(async (manager) => {
       const current = await this.read(manager);
+      const seal = (key: string) => this.box.seal(key);
+      const providerBaseUrl = normalUrl(input.provider.base_url ?? SETTINGS_DEFAULTS.provider.base_url, HTTPS_ONLY_PROVIDERS.has(providerType));
+      const grocyUrl = normalUrl(input.grocy.url ?? SETTINGS_DEFAULTS.grocy.url, false);
       const next: SettingsEntity = {
         id: SETTINGS_ID,
         providerType,
-        providerBaseUrl: normalUrl(input.provider.base_url ?? SETTINGS_DEFAULTS.provider.base_url, HTTPS_ONLY_PROVIDERS.has(providerType)),
+        providerBaseUrl,
         providerModel: input.provider.model ?? SETTINGS_DEFAULTS.provider.model,
-        providerApiKey: nextSealedKey(input.provider.api_key, current.providerApiKey, (key) => this.box.seal(key)),
+        providerApiKey: keyForDestination(input.provider.api_key, current.providerApiKey, seal, {
+          before: destinationOf(current.providerBaseUrl, current.providerType),
+          after: destinationOf(providerBaseUrl, providerType),
+        }),
         grocyEnabled: input.grocy.enabled ?? SETTINGS_DEFAULTS.grocy.enabled,
-        grocyUrl: normalUrl(input.grocy.url ?? SETTINGS_DEFAULTS.grocy.url, false),
-        grocyApiKey: nextSealedKey(input.grocy.api_key, current.grocyApiKey, (key) => this.box.seal(key)),
+        grocyUrl,
+        grocyApiKey: keyForDestination(input.grocy.api_key, current.grocyApiKey, seal, { before: destinationOf(current.grocyUrl), after: destinationOf(grocyUrl) }),
         privacyDeleteImageAfterAnalysis: input.privacy.delete_image_after_analysis ?? SETTINGS_DEFAULTS.privacy.delete_image_after_analysis,
         privacyRetentionDays: input.privacy.retention_days ?? SETTINGS_DEFAULTS.privacy.retention_days,
         updatedAt: this.clock.now().toISOString(),

@@ -128,3 +128,19 @@ describe('worthRetrying', () => {
     expect([400, 404, 409, 413, 415, 422].filter(worthRetrying)).toEqual([]);
   });
 });
+
+describe('SharedReceiptQueue on a shared device', () => {
+  it('gives a share (stored untagged by the service worker) to the first person who lists it, and only to them', async () => {
+    const db = await openSharedReceiptDatabase(new IDBFactory());
+    await new SharedReceiptQueue(db).add([incoming('rewe.pdf')]);
+    let owner: string | null = 'anna';
+    const page = new SharedReceiptQueue(db, undefined, undefined, () => owner);
+    expect((await page.list()).map((entry) => entry.owner)).toEqual(['anna']);
+    owner = 'ben';
+    expect(await page.list()).toEqual([]);
+    const report = await page.sync(async (): Promise<UploadOutcome<string>> => ({ ok: true, receipt: 'uploaded' }));
+    expect(report.uploaded).toEqual([]);
+    owner = 'anna';
+    expect(await page.list()).toHaveLength(1);
+  });
+});

@@ -1,11 +1,12 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { belongsTo, type Owned } from '../../app/queue-owner';
 
 /**
  * A file another app shared with the installed app (a photo from the gallery, a PDF from a mail
  * app), kept on the device until the server has answered for it. The bytes live in a store of
  * their own, so listing the queue never loads them.
  */
-export interface SharedReceipt {
+export interface SharedReceipt extends Owned {
   id: string;
   name: string;
   type: string;
@@ -96,6 +97,8 @@ export class SharedReceiptQueue {
     private readonly db: IDBPDatabase<SharedSchema>,
     private readonly now: () => number = () => Date.now(),
     private readonly newId: () => string = () => crypto.randomUUID(),
+    /** Whose files this page sees and sends (see app/queue-owner.ts); null: all (the service worker). */
+    private readonly owner: () => string | null = () => null,
   ) {}
 
   /** Keeps what fits under {@link SHARED_LIMIT}, in the order given; `dropped` counts the rest. */
@@ -114,9 +117,30 @@ export class SharedReceiptQueue {
     return { kept, dropped: files.length - kept.length };
   }
 
-  /** Oldest first, without the bytes. */
-  list(): Promise<SharedReceipt[]> {
-    return this.db.getAllFromIndex('shared', 'bySharedAt');
+  /**
+   * This person's files, oldest first, without the bytes. The service worker stores a share
+   * untagged (it does not know who is signed in): the first signed-in page that lists it claims it.
+   */
+  async list(): Promise<SharedReceipt[]> {
+    await this.claim();
+    const owner = this.owner();
+    return (await this.db.getAllFromIndex('shared', 'bySharedAt')).filter((entry) => belongsTo(entry, owner));
+  }
+
+  /** Tags untagged files with the current person, so nobody else's session uploads them. */
+  async claim(): Promise<void> {
+    const owner = this.owner();
+    if (!owner) return;
+    const tx = this.db.transaction('shared', 'readwrite');
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.owner === undefined) await cursor.update({ ...cursor.value, owner });
+    }
+    await tx.done;
+  }
+
+  /** Deletes this person's waiting files (sign-out, "delete them"). */
+  async clear(): Promise<void> {
+    for (const entry of await this.list()) await this.remove(entry.id);
   }
 
   /** The file as it was shared, or null once it has left the queue. */
@@ -188,7 +212,7 @@ export class SharedReceiptQueue {
       onSettled?.({ entry, kept: problem });
       break;
     }
-    report.remaining = await this.db.count('shared');
+    report.remaining = (await this.list()).length;
     return report;
   }
 

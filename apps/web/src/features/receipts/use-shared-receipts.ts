@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { queueOwner } from '../../app/queue-owner';
 import { ApiError } from '../../lib/api-result';
 import { openSharedReceiptDatabase, SharedReceiptQueue, type SharedOutcome, type SharedReceipt, type UploadOutcome, type UploadProblem } from './shared-receipts';
 import { sendReceipt, type Receipt, type UploadProgress } from './upload-receipt';
 
 /** One queue per page, so every screen that mounts joins the same run instead of starting its own. */
 let opened: Promise<SharedReceiptQueue> | null = null;
-const sharedQueue = () => (opened ??= openSharedReceiptDatabase().then((db) => new SharedReceiptQueue(db)));
+const sharedQueue = () => (opened ??= openSharedReceiptDatabase().then((db) => new SharedReceiptQueue(db, undefined, undefined, queueOwner)));
 
 /** A file that has left the queue this visit: its receipt, or why the server refused it for good. */
 export type SharedResult = { entry: SharedReceipt; receipt: Receipt } | { entry: SharedReceipt; refused: UploadProblem };

@@ -125,3 +125,37 @@ describe('OfflineScanQueue (fake IndexedDB)', () => {
     expect((await queue.enqueue('2000000', 'add')).status).toBe('full');
   });
 });
+
+describe('OfflineScanQueue on a shared device', () => {
+  it('tags scans with their person and never lists or sends them for another', async () => {
+    let owner: string | null = 'anna';
+    const db = await openQueueDatabase(new IDBFactory());
+    const queue = new OfflineScanQueue(db, undefined, undefined, () => owner);
+    expect(await queue.enqueue('4006381333931', 'add')).toMatchObject({ status: 'queued', entry: { owner: 'anna' } });
+    owner = 'ben';
+    expect(await queue.size()).toBe(0);
+    // Ben's scan of the same code is his own, not a duplicate of Anna's.
+    expect((await queue.enqueue('4006381333931', 'add')).status).toBe('queued');
+    const sent: string[] = [];
+    await queue.sync(async (entry) => {
+      sent.push(entry.owner ?? 'untagged');
+      return { ok: true, draft: entry.code };
+    });
+    expect(sent).toEqual(['ben']);
+    owner = 'anna';
+    expect((await queue.list()).map((entry) => entry.owner)).toEqual(['anna']);
+    await queue.clear();
+    expect(await queue.size()).toBe(0);
+  });
+
+  it('gives an untagged scan (made before tagging) to the first person who claims it', async () => {
+    let owner: string | null = null;
+    const db = await openQueueDatabase(new IDBFactory());
+    const queue = new OfflineScanQueue(db, undefined, undefined, () => owner);
+    await queue.enqueue('4006381333931', 'add');
+    owner = 'anna';
+    await queue.claim();
+    owner = 'ben';
+    expect(await queue.size()).toBe(0);
+  });
+});

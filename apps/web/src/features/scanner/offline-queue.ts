@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { stripSeparators } from '@hinv/shared';
+import { belongsTo, type Owned } from '../../app/queue-owner';
 
 export type ScanMode = 'identify' | 'add' | 'consume' | 'open' | 'shopping';
 
@@ -10,7 +11,7 @@ export type ScanMode = 'identify' | 'add' | 'consume' | 'open' | 'shopping';
 export type ScanOrigin = 'offline' | 'live';
 
 /** What a queued scan keeps: the normalised code, the action, when, and one stable key. */
-export interface QueuedScan {
+export interface QueuedScan extends Owned {
   id: string;
   code: string;
   mode: ScanMode;
@@ -83,6 +84,8 @@ export class OfflineScanQueue {
     private readonly db: IDBPDatabase<QueueSchema>,
     private readonly now: () => number = () => Date.now(),
     private readonly newId: () => string = () => crypto.randomUUID(),
+    /** Whose scans this page sees and sends (see app/queue-owner.ts); null: all (a station). */
+    private readonly owner: () => string | null = () => null,
   ) {}
 
   async enqueue(raw: string, mode: ScanMode, origin: ScanOrigin = 'offline'): Promise<EnqueueResult> {
@@ -91,19 +94,31 @@ export class OfflineScanQueue {
     // One read-write transaction, so two scans cannot both pass the duplicate and limit checks.
     const tx = this.db.transaction(STORE, 'readwrite');
     if (origin === 'offline') {
-      const entries = (await tx.store.getAll()).filter((entry) => (entry.origin ?? 'offline') === 'offline');
-      const duplicate = entries.find((entry) => entry.code === code && entry.mode === mode);
+      // The device's limit counts other people's kept scans too; a duplicate is this person's own.
+      const offline = (await tx.store.getAll()).filter((entry) => (entry.origin ?? 'offline') === 'offline');
+      const duplicate = offline.find((entry) => belongsTo(entry, this.owner()) && entry.code === code && entry.mode === mode);
       if (duplicate) {
         await tx.done;
         return { status: 'duplicate', entry: duplicate };
       }
-      if (entries.length >= QUEUE_LIMIT) {
+      if (offline.length >= QUEUE_LIMIT) {
         await tx.done;
         return { status: 'full' };
       }
     }
     const prefix = origin === 'offline' ? 'offline' : 'resolve';
-    const entry: QueuedScan = { id: this.newId(), code, mode, clientMutationId: `${prefix}_${this.newId()}`, createdAt: this.now(), attempts: 0, lastError: null, origin };
+    const owner = this.owner();
+    const entry: QueuedScan = {
+      id: this.newId(),
+      code,
+      mode,
+      clientMutationId: `${prefix}_${this.newId()}`,
+      createdAt: this.now(),
+      attempts: 0,
+      lastError: null,
+      origin,
+      ...(owner ? { owner } : {}),
+    };
     await tx.store.add(entry);
     await tx.done;
     return { status: 'queued', entry };
@@ -114,13 +129,35 @@ export class OfflineScanQueue {
     await this.db.delete(STORE, id);
   }
 
-  /** Oldest first. */
-  list(): Promise<QueuedScan[]> {
-    return this.db.getAllFromIndex(STORE, 'byCreatedAt');
+  /** This person's scans, oldest first. */
+  async list(): Promise<QueuedScan[]> {
+    const owner = this.owner();
+    return (await this.db.getAllFromIndex(STORE, 'byCreatedAt')).filter((entry) => belongsTo(entry, owner));
   }
 
   async size(): Promise<number> {
-    return this.db.count(STORE);
+    return (await this.list()).length;
+  }
+
+  /** Tags untagged scans with the current person, so nobody else's session ever sends them. */
+  async claim(): Promise<void> {
+    const owner = this.owner();
+    if (!owner) return;
+    const tx = this.db.transaction(STORE, 'readwrite');
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.owner === undefined) await cursor.update({ ...cursor.value, owner });
+    }
+    await tx.done;
+  }
+
+  /** Deletes this person's scans (sign-out, "delete them"). */
+  async clear(): Promise<void> {
+    const owner = this.owner();
+    const tx = this.db.transaction(STORE, 'readwrite');
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      if (belongsTo(cursor.value, owner)) await cursor.delete();
+    }
+    await tx.done;
   }
 
   /**

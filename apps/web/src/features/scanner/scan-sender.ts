@@ -1,4 +1,5 @@
-import { OfflineScanQueue, openQueueDatabase, type QueuedScan, type ResolveOutcome, type ScanMode, type SyncReport } from './offline-queue';
+import { queueOwner } from '../../app/queue-owner';
+import { OfflineScanQueue, openQueueDatabase, PERSONAL_QUEUE, type QueuedScan, type ResolveOutcome, type ScanMode, type SyncReport } from './offline-queue';
 
 /** How one scan went once handed over. */
 export type SendOutcome<Draft> =
@@ -137,6 +138,12 @@ export class ScanSender<Draft> {
     for (const listener of this.resolvedListeners) listener(drafts);
   }
 
+  /** Tags scans nobody owns yet with the signed-in person (see OfflineScanQueue.claim), then counts again. */
+  async claim(): Promise<void> {
+    await (await this.queue).claim();
+    await this.refresh();
+  }
+
   /** What waits: a live scan on its way counts only once it has to wait for the connection. */
   private async refresh(): Promise<void> {
     const entries = await (await this.queue).list();
@@ -155,7 +162,9 @@ const senders = new Map<string, ScanSender<unknown>>();
 export function senderFor<Draft>(name: string): ScanSender<Draft> {
   let sender = senders.get(name);
   if (!sender) {
-    sender = new ScanSender(openQueueDatabase(undefined, name).then((db) => new OfflineScanQueue(db)));
+    // The personal queue holds the scans of whoever is signed in on this device; a station's is the station's.
+    const owner = name === PERSONAL_QUEUE ? queueOwner : () => null;
+    sender = new ScanSender(openQueueDatabase(undefined, name).then((db) => new OfflineScanQueue(db, undefined, undefined, owner)));
     senders.set(name, sender);
   }
   return sender as ScanSender<Draft>;

@@ -31,6 +31,8 @@ export function useOfflineQueue(onResolved: (drafts: Draft[]) => void, database:
     await sender.sync(resolve);
   }, [sender, resolve]);
   useEffect(() => {
+    // Scans left here untagged (from before sign-in, or older versions) become this person's.
+    void sender.claim();
     const onOnline = () => void sync();
     window.addEventListener('online', onOnline);
     if (navigator.onLine) void sync();

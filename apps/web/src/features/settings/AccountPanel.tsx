@@ -21,6 +21,8 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  /** The recovery codes that replaced the old ones with a new password (TOTP on), shown once. */
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
 
   const load = useCallback(() => {
     watch('sessions', api.GET('/api/v1/auth/sessions'), setSessions);
@@ -44,6 +46,7 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
       setCurrentPassword('');
       setPassword('');
     }
+    setRecoveryCodes(result.data?.recovery_codes ?? []);
     setNotice(result.data ? t('account.passwordChanged') : (serverDetail(result.error) ?? t('account.problem')));
     load();
   };
@@ -60,6 +63,18 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
         <p className="notice" role="status" data-testid="account-notice">
           {notice}
         </p>
+      )}
+      {recoveryCodes.length > 0 && (
+        <div className="notice" data-testid="account-recovery-codes">
+          <p>{t('account.newRecoveryCodes')}</p>
+          <ul className="codes">
+            {recoveryCodes.map((recovery) => (
+              <li key={recovery}>
+                <code>{recovery}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {isOwner && (
         <form className="form" onSubmit={saveProfile}>

@@ -12,6 +12,7 @@ import { changedRows, grocyDraftOf, grocyReviewCount, grocySettingsInput, type G
 import type { Settings } from './provider-form';
 import { settingsKeys } from './settings-keys';
 import { useSettingsSection, type SettingsSection } from './use-settings-section';
+import { keyFollows } from './key-destination';
 
 const GROCY_SECTION: SettingsSection<GrocyDraft> = { draftOf: grocyDraftOf, input: grocySettingsInput, testPath: '/api/v1/settings/test-grocy' };
 
@@ -75,7 +76,14 @@ function GrocyConnectionForm({ saved, justSaved, onSaved }: { saved: Settings; j
           onChange={(event) => change({ url: event.target.value })}
         />
       </Field>
-      <Field label={t('grocy.key')} hint={<span data-testid="grocy-key-state">{saved.grocy.api_key_configured ? t('grocy.keyStored') : t('grocy.keyNone')}</span>}>
+      <Field
+        label={t('grocy.key')}
+        hint={
+          <span data-testid="grocy-key-state">
+            {!saved.grocy.api_key_configured ? t('grocy.keyNone') : keyFollows({ url: saved.grocy.url }, { url: draft.url }) ? t('grocy.keyStored') : t('grocy.keyAgain')}
+          </span>
+        }
+      >
         <Input
           name="grocy_api_key"
           type="password"

@@ -11,6 +11,7 @@ import { Banner, Button, Card, Checkbox, Field, Input, ModeTiles, Select, Skelet
 import { addressAfterTypeChange, BASE_URLS, draftOf, PROVIDER_TYPES, settingsInput, type Draft, type Engine, type ProviderType, type Settings } from './provider-form';
 import { settingsKeys } from './settings-keys';
 import { useSettingsSection, type SettingsSection } from './use-settings-section';
+import { keyFollows } from './key-destination';
 
 const PROVIDER_SECTION: SettingsSection<Draft> = { draftOf, input: settingsInput, testPath: '/api/v1/settings/test-provider' };
 
@@ -55,7 +56,8 @@ function ProviderForm({ saved, inUse, justSaved, onSaved }: { saved: Settings; i
 
   const saveError = save.error instanceof ApiError ? save.error : null;
   const urlRefused = saveError?.status === 422;
-  const keyStored = saved.provider.api_key_configured && !draft.removeKey;
+  // A stored key is not sent to a new destination: the service drops it unless it is entered again.
+  const keyStored = saved.provider.api_key_configured && !draft.removeKey && keyFollows({ url: saved.provider.base_url, type: saved.provider.type }, { url: draft.baseUrl, type: draft.type });
   const keyMissing = draft.engine === 'provider' && draft.type !== 'ollama' && !keyStored && draft.newKey.trim() === '';
 
   return (

@@ -32,6 +32,7 @@ import { PrivacyPanel } from './PrivacyPanel';
 import { ReceiptProviderPanel } from './ReceiptProviderPanel';
 import { SecurityPanel } from './SecurityPanel';
 import { TokensPanel } from './TokensPanel';
+import { SignOutButton } from '../../app/SignOutButton';
 
 type Audience = 'everyone' | 'managers' | 'owner';
 
@@ -113,7 +114,6 @@ function GeneralSettings() {
   const { t } = useTranslation();
   const api = useApi();
   const withRecentAuth = useRecentAuth();
-  const { auth } = useSession();
   const [theme, setTheme] = useTheme();
   const [notice, setNotice] = useState<string | null>(null);
   const signOutOthers = async () => {
@@ -165,9 +165,7 @@ function GeneralSettings() {
         {notice}
       </p>
     )}
-    <Button variant="danger" onClick={() => void auth.logout()} loading={auth.busy}>
-      {t('app.signOut')}
-    </Button>
+    <SignOutButton />
   </section>
   );
 }

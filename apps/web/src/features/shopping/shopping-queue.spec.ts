@@ -299,3 +299,24 @@ describe('applyWaiting', () => {
     ]);
   });
 });
+
+describe('ShoppingQueue on a shared device', () => {
+  it('sends only the signed-in person’s changes; another person’s wait for them, and are deleted only by them', async () => {
+    let owner: string | null = 'anna';
+    const queue = new ShoppingQueue(await openShoppingDatabase(new IDBFactory()), undefined, undefined, () => owner);
+    await queue.enqueueAdd({ productId: 'bread', desiredQuantity: 2, notes: '', look: look('Bread'), madeOnline: false });
+    owner = 'ben';
+    await queue.enqueueAdd({ productId: 'milk', desiredQuantity: 1, notes: '', look: look('Milk'), madeOnline: false });
+    const sent: string[] = [];
+    const report = await queue.sync(async (change) => {
+      sent.push(`${change.owner}:${change.kind === 'add' ? change.productId : ''}`);
+      return { ok: false, kind: 'network' };
+    });
+    expect(sent).toEqual(['ben:milk']);
+    expect(report.remaining).toBe(1);
+    await queue.clear();
+    expect(await queue.size()).toBe(0);
+    owner = 'anna';
+    expect((await queue.list()).map((change) => change.owner)).toEqual(['anna']);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Schemas } from '@hinv/api-client';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { belongsTo, type Owned } from '../../app/queue-owner';
 
 export type Item = Schemas['ShoppingListItemResponse'];
 
@@ -13,7 +14,7 @@ export type ChangeAction = 'check' | 'uncheck' | 'amount' | 'notes' | 'add';
  * A change to an item, the full PATCH body but the timestamp. `target` is the item, or, for an
  * item that was added offline and has no id yet, the add that will create it.
  */
-export interface QueuedUpdate {
+export interface QueuedUpdate extends Owned {
   kind: 'update';
   id: string;
   seq?: number;
@@ -33,7 +34,7 @@ export interface QueuedUpdate {
 }
 
 /** One product put on the list. */
-export interface QueuedAdd {
+export interface QueuedAdd extends Owned {
   kind: 'add';
   id: string;
   seq?: number;
@@ -52,7 +53,7 @@ export interface QueuedAdd {
 export type QueuedChange = QueuedUpdate | QueuedAdd;
 
 /** A change the server refused after it had waited: kept until the person has read it. */
-export interface RefusedChange {
+export interface RefusedChange extends Owned {
   id: string;
   action: ChangeAction;
   label: string;
@@ -174,7 +175,16 @@ export class ShoppingQueue {
     private readonly db: IDBPDatabase<ShoppingSchema>,
     private readonly now: () => number = () => Date.now(),
     private readonly newId: () => string = () => crypto.randomUUID(),
+    /** Whose changes this page sees and sends (see app/queue-owner.ts); null: all. */
+    private readonly owner: () => string | null = () => null,
   ) {}
+
+  private mine = (entry: Owned): boolean => belongsTo(entry, this.owner());
+
+  private tag(): Owned {
+    const owner = this.owner();
+    return owner ? { owner } : {};
+  }
 
   /** Queues a change to an item; throws `QueueFullError` when `CHANGE_LIMIT` changes wait already. */
   async enqueueUpdate(change: NewUpdate): Promise<QueuedUpdate> {
@@ -193,7 +203,7 @@ export class ShoppingQueue {
     }
     if ('itemId' in target) baseUpdatedAt = later(baseUpdatedAt, (await known.get(target.itemId))?.updatedAt);
     const id = this.newId();
-    const entry: QueuedUpdate = { ...change, kind: 'update', id, target, baseUpdatedAt, clientMutationId: `shop_${id}`, createdAt: this.now(), attempts: 0, lastError: null };
+    const entry: QueuedUpdate = { ...change, kind: 'update', id, target, baseUpdatedAt, clientMutationId: `shop_${id}`, createdAt: this.now(), attempts: 0, lastError: null, ...this.tag() };
     entry.seq = await tx.objectStore('changes').add(entry);
     await tx.done;
     return entry;
@@ -207,23 +217,49 @@ export class ShoppingQueue {
       throw new QueueFullError();
     }
     const id = this.newId();
-    const entry: QueuedAdd = { ...change, kind: 'add', action: 'add', id, clientMutationId: `shop_${id}`, createdAt: this.now(), attempts: 0, lastError: null };
+    const entry: QueuedAdd = { ...change, kind: 'add', action: 'add', id, clientMutationId: `shop_${id}`, createdAt: this.now(), attempts: 0, lastError: null, ...this.tag() };
     entry.seq = await tx.store.add(entry);
     await tx.done;
     return entry;
   }
 
-  /** Oldest first. */
-  list(): Promise<QueuedChange[]> {
-    return this.db.getAll('changes');
+  /** This person's changes, oldest first. */
+  async list(): Promise<QueuedChange[]> {
+    return (await this.db.getAll('changes')).filter(this.mine);
   }
 
-  size(): Promise<number> {
-    return this.db.count('changes');
+  async size(): Promise<number> {
+    return (await this.list()).length;
   }
 
   refused(): Promise<RefusedChange[]> {
-    return this.db.getAll('refused').then((all) => all.sort((a, b) => a.at - b.at));
+    return this.db.getAll('refused').then((all) => all.filter(this.mine).sort((a, b) => a.at - b.at));
+  }
+
+  /** Tags untagged changes and refusals with the current person, so nobody else's session sends or sees them. */
+  async claim(): Promise<void> {
+    const owner = this.owner();
+    if (!owner) return;
+    const tx = this.db.transaction(['changes', 'refused'], 'readwrite');
+    for (let cursor = await tx.objectStore('changes').openCursor(); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.owner === undefined) await cursor.update({ ...cursor.value, owner });
+    }
+    for (let cursor = await tx.objectStore('refused').openCursor(); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.owner === undefined) await cursor.update({ ...cursor.value, owner });
+    }
+    await tx.done;
+  }
+
+  /** Deletes this person's waiting changes and unread refusals (sign-out, "delete them"). */
+  async clear(): Promise<void> {
+    const tx = this.db.transaction(['changes', 'refused'], 'readwrite');
+    for (let cursor = await tx.objectStore('changes').openCursor(); cursor; cursor = await cursor.continue()) {
+      if (this.mine(cursor.value)) await cursor.delete();
+    }
+    for (let cursor = await tx.objectStore('refused').openCursor(); cursor; cursor = await cursor.continue()) {
+      if (this.mine(cursor.value)) await cursor.delete();
+    }
+    await tx.done;
   }
 
   async dismissRefused(ids: string[]): Promise<void> {
@@ -308,9 +344,12 @@ export class ShoppingQueue {
     return report;
   }
 
+  /** This person's oldest change; other people's kept changes are passed over. */
   private async oldest(): Promise<QueuedChange | undefined> {
-    const cursor = await this.db.transaction('changes').store.openCursor();
-    return cursor?.value;
+    for (let cursor = await this.db.transaction('changes').store.openCursor(); cursor; cursor = await cursor.continue()) {
+      if (this.mine(cursor.value)) return cursor.value;
+    }
+    return undefined;
   }
 
   /** Removes a change that landed and re-bases the later changes to its item, in one transaction. */
@@ -327,6 +366,7 @@ export class ShoppingQueue {
     const merged = change.kind === 'add' && item.created_at !== item.updated_at;
     for (let cursor = await changes.openCursor(); cursor; cursor = await cursor.continue()) {
       const next = cursor.value;
+      if (!this.mine(next)) continue;
       if (targetsAdd(next, change.id)) {
         await cursor.update({ ...next, target: { itemId: item.id }, baseUpdatedAt: merged ? item.created_at : item.updated_at } as QueuedUpdate);
       } else if (targetsItem(next, item.id) && !merged) {
@@ -366,6 +406,7 @@ export class ShoppingQueue {
         detail: outcome.detail,
         madeOnline: gone.madeOnline,
         at: this.now(),
+        ...(gone.owner ? { owner: gone.owner } : {}),
       }),
     );
     await Promise.all(records.map((record) => tx.objectStore('refused').put(record)));

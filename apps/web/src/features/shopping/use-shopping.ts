@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { queueOwner } from '../../app/queue-owner';
 import { sharedKeys } from '../../app/query-keys';
 import { ok } from '../../lib/api-result';
 import { sendChange } from './shopping-api';
@@ -10,7 +11,12 @@ import { applyWaiting, type ShoppingRowView } from './shopping-view';
 /** One queue per page, shared by every screen that mounts the list, so runs never overlap. */
 let shared: Promise<ShoppingQueue> | null = null;
 function shoppingQueue(): Promise<ShoppingQueue> {
-  shared ??= openShoppingDatabase().then((db) => new ShoppingQueue(db));
+  // Changes are the person's who made them (see app/queue-owner.ts); untagged ones are claimed on opening.
+  shared ??= openShoppingDatabase().then(async (db) => {
+    const queue = new ShoppingQueue(db, undefined, undefined, queueOwner);
+    await queue.claim();
+    return queue;
+  });
   return shared;
 }
 

@@ -23,6 +23,12 @@ export class SecurityStateResponse {
   secure_context_required?: boolean = true;
 }
 
+/** The answer to a password change: the security state, plus the recovery codes that replaced the old ones. */
+export class PasswordChangeResponse extends SecurityStateResponse {
+  /** With TOTP on, ten new recovery codes (the old ones stopped working), shown only now; empty otherwise. */
+  recovery_codes: string[];
+}
+
 export class TotpSetupResponse {
   /** Base32 secret for manual entry. */
   secret: string;

@@ -5,6 +5,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import type { ProviderConnection } from './provider-connection.js';
 import { AnswerTooLarge, readLimited } from '../../../common/http/outbound-answer.js';
 import { providerProblemText, type ProviderProblem } from './provider-problem.js';
+import { CONNECTOR_ADDRESS_REFUSED, connectorDispatcher } from '../../../common/http/connector-dispatcher.js';
 
 /** The reference's provider timeout for reading a receipt. */
 export const PROVIDER_TIMEOUT_MS = 120_000;
@@ -53,9 +54,12 @@ export function completionText(answer: unknown): string | null {
 export class ChatCompletionsClient {
   private readonly logger = new Logger(ChatCompletionsClient.name);
   private readonly timeoutMs: number;
+  /** Checks every DNS answer of the host name when the socket connects (see connector-dispatcher.ts). */
+  private readonly dispatcher: ReturnType<typeof connectorDispatcher>;
   private readonly testTimeoutMs: number;
 
   constructor(config: AppConfig) {
+    this.dispatcher = connectorDispatcher(config.env.HINV_TEST_CONNECTOR_HOSTS);
     const override = config.env.HINV_TEST_PROVIDER_TIMEOUT_MS;
     this.timeoutMs = override ?? PROVIDER_TIMEOUT_MS;
     this.testTimeoutMs = Math.min(override ?? PROVIDER_TEST_TIMEOUT_MS, PROVIDER_TEST_TIMEOUT_MS);
@@ -104,6 +108,8 @@ export class ChatCompletionsClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
+        // Node's fetch takes an undici dispatcher; its own RequestInit type does not list it.
+        ...({ dispatcher: this.dispatcher } as RequestInit),
       });
       text = await readLimited(response, MAX_ANSWER_BYTES);
     } catch (error) {
@@ -113,6 +119,7 @@ export class ChatCompletionsClient {
         throw this.failed(connection, { kind: 'timeout', seconds: Math.round(timeoutMs / 100) / 10 });
       }
       const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+      if (cause?.code === CONNECTOR_ADDRESS_REFUSED) throw this.failed(connection, { kind: 'refused_address' });
       // A system error code (ECONNREFUSED, ENOTFOUND) is ours, not the provider's words.
       const code = typeof cause?.code === 'string' && /^[A-Z0-9_]{2,40}$/.test(cause.code) ? cause.code : null;
       throw this.failed(connection, { kind: 'unreachable', code });
