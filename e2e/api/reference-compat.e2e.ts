@@ -249,7 +249,8 @@ describe('clients written for the reference work against us: a replay of its cal
       then: (answer) => expect(answer.authenticated).toBe(true),
     },
     { operation: 'DELETE /api/v1/auth/passkeys/{credential_id}', request: () => ({ path: `/api/v1/auth/passkeys/${passkey.id}` }) },
-    { operation: 'PUT /api/v1/auth/password', request: () => ({ path: '/api/v1/auth/password', body: { password: NEW_PASSWORD } }) },
+    // The one body that differs from the reference client's: we ask for the current password too (README).
+    { operation: 'PUT /api/v1/auth/password', request: () => ({ path: '/api/v1/auth/password', body: { password: NEW_PASSWORD, current_password: PASSWORD } }) },
     { operation: 'POST /api/v1/auth/reauthenticate', request: () => ({ path: '/api/v1/auth/reauthenticate', body: { password: NEW_PASSWORD, code: null } }) },
 
     // First visit: experience, status.
