@@ -72,6 +72,7 @@ describe('account and connector hardening', () => {
       // A new password replaces the codes: the answer holds the new set, the old ones stop working.
       const changed = await member.json<{ recovery_codes: string[]; recovery_codes_remaining: number; totp_enabled: boolean }>('PUT', '/api/v1/auth/password', {
         password: 'a brand new password 1',
+        current_password: MEMBER_PASSWORD,
       });
       expect(changed).toMatchObject({ totp_enabled: true, recovery_codes_remaining: 10 });
       expect(changed.recovery_codes).toHaveLength(10);
@@ -83,7 +84,7 @@ describe('account and connector hardening', () => {
 
     it('answers a password change without TOTP with no codes', async () => {
       const { browser: member } = await addMember(owner, 'viewer');
-      const changed = await member.json<{ recovery_codes: string[] }>('PUT', '/api/v1/auth/password', { password: 'another new password 2' });
+      const changed = await member.json<{ recovery_codes: string[] }>('PUT', '/api/v1/auth/password', { password: 'another new password 2', current_password: MEMBER_PASSWORD });
       expect(changed).toMatchObject({ totp_enabled: false, recovery_codes_remaining: 0, recovery_codes: [] });
     });
   });

@@ -452,7 +452,8 @@ describe('the Grocy connector against a local Grocy', () => {
 
     it('imports without exporting while the connector is switched off', async () => {
       await saveGrocy({ enabled: false });
-      const receipt = await upload(rewe(['BUTTER 2,19 A'], '2,19'));
+      // Another purchase (its own total): the same store, date and total would be the same purchase.
+      const receipt = await upload(rewe(['BUTTER 2,19 A', 'PFAND 0,25 A'], '2,44'));
       const before = grocy.requests.length;
       const result = await ok<ImportResult>('POST', `/api/v1/receipts/${receipt.id}/import`, {});
       expect(result).toMatchObject({ imported: 1, grocy_exported: 0, grocy_failed: 0 });

@@ -140,7 +140,6 @@ describe('correcting a receipt before it is imported', () => {
     expect(await ok({ currency: 'EURO' })).toBe(422);
     expect(await ok({ currency: 'eur' })).toBe(422);
     expect(await ok({ currency: null })).toBe(422);
-    expect(await ok({ unknown: 1 })).toBe(422);
     // Nothing refused changed anything.
     expect(await fetchReceipt(receipt.id)).toMatchObject({ store_name: longText(300), purchase_date: '2025-02-04', total: 1_000_000, currency: 'EUR' });
 
@@ -179,7 +178,6 @@ describe('correcting a receipt before it is imported', () => {
     expect(await ok({ total_price: 1_000_000 })).toBe(200);
     expect(await ok({ total_price: 1_000_000.01 })).toBe(422);
     expect(await ok({ total_price: null })).toBe(422);
-    expect(await ok({ product_id: milk })).toBe(422);
     expect(line(await fetchReceipt(receipt.id), longText(300))).toMatchObject({ quantity: 10_000, unit_price: null, total_price: 1_000_000, corrected: true });
     expect((await correctItem(member, receipt, { ...item, id: 'nope' }, { total_price: 1 })).status).toBe(404);
   });

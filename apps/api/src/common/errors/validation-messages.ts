@@ -20,6 +20,7 @@ const TEMPLATES: Record<string, Template> = {
   isString: (f) => ({ en: `${f} must be a string`, de: `${f} muss ein Text sein` }),
   isInt: (f) => ({ en: `${f} must be an integer number`, de: `${f} muss eine ganze Zahl sein` }),
   isNumber: (f) => ({ en: `${f} must be a number`, de: `${f} muss eine Zahl sein` }),
+  maxDecimalPlaces: (f, [places]) => ({ en: `${f} must have at most ${String(places)} decimals`, de: `${f} darf höchstens ${String(places)} Nachkommastellen haben` }),
   isBoolean: (f) => ({ en: `${f} must be true or false`, de: `${f} muss true oder false sein` }),
   isIn: (f, [values]) => ({ en: `${f} must be one of: ${list(values)}`, de: `${f} muss einer dieser Werte sein: ${list(values)}` }),
   isEnum: (f, [, values]) => ({ en: `${f} must be one of: ${list(values)}`, de: `${f} muss einer dieser Werte sein: ${list(values)}` }),

@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNumber, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { MaxDecimalPlaces } from '../../../common/errors/decimal-places.js';
 import { OptionalCalendarDate } from '../../../common/errors/calendar-date.js';
 import { Nullable, Optional } from '../../../common/errors/nullable.js';
 
-/** Amounts are money: cents at most, as the till prints them. */
-const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
-/** Pieces or a weight (kg with grams), as the till prints them. */
-const QUANTITY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 } as const;
+/** Amounts are money: cents at most, as the till prints them (`MaxDecimalPlaces(2)` beside each). */
+const MONEY = { allowNaN: false, allowInfinity: false } as const;
+/** Pieces or a weight (kg with grams), as the till prints them (`MaxDecimalPlaces(3)` beside each). */
+const QUANTITY = { allowNaN: false, allowInfinity: false } as const;
 const NOT_BLANK = /\S/;
 
 /**
@@ -28,6 +29,7 @@ export class ReceiptCorrectionInput {
   /** What the receipt says was paid. */
   @Nullable()
   @IsNumber(MONEY)
+  @MaxDecimalPlaces(2)
   @Min(0)
   @Max(1_000_000)
   @ApiProperty({ type: 'number', nullable: true, required: false, minimum: 0, maximum: 1_000_000 })
@@ -58,6 +60,7 @@ export class ReceiptItemCorrectionInput {
   /** Pieces, or the weight of weighed goods. */
   @Optional()
   @IsNumber(QUANTITY)
+  @MaxDecimalPlaces(3)
   @Min(0.001)
   @Max(10_000)
   @ApiProperty({ type: 'number', required: false, minimum: 0.001, maximum: 10_000 })
@@ -66,6 +69,7 @@ export class ReceiptItemCorrectionInput {
   /** `null` when the receipt prints no unit price. */
   @Nullable()
   @IsNumber(MONEY)
+  @MaxDecimalPlaces(2)
   @Min(0)
   @Max(1_000_000)
   @ApiProperty({ type: 'number', nullable: true, required: false, minimum: 0, maximum: 1_000_000 })
@@ -74,6 +78,7 @@ export class ReceiptItemCorrectionInput {
   /** The line's amount. */
   @Optional()
   @IsNumber(MONEY)
+  @MaxDecimalPlaces(2)
   @Min(0)
   @Max(1_000_000)
   @ApiProperty({ type: 'number', required: false, minimum: 0, maximum: 1_000_000 })
@@ -90,6 +95,7 @@ export class ReceiptItemCreateInput {
 
   @Optional()
   @IsNumber(QUANTITY)
+  @MaxDecimalPlaces(3)
   @Min(0.001)
   @Max(10_000)
   @ApiProperty({ type: 'number', required: false, minimum: 0.001, maximum: 10_000, default: 1 })
@@ -97,12 +103,14 @@ export class ReceiptItemCreateInput {
 
   @Nullable()
   @IsNumber(MONEY)
+  @MaxDecimalPlaces(2)
   @Min(0)
   @Max(1_000_000)
   @ApiProperty({ type: 'number', nullable: true, required: false, minimum: 0, maximum: 1_000_000 })
   unit_price?: number | null;
 
   @IsNumber(MONEY)
+  @MaxDecimalPlaces(2)
   @Min(0)
   @Max(1_000_000)
   @ApiProperty({ type: 'number', minimum: 0, maximum: 1_000_000 })
