@@ -271,7 +271,7 @@ describe('receipt review in the PWA', () => {
     await expect.poll(() => sheet.getByTestId('candidates-warning').textContent()).toBe('Open Food Facts did not answer completely, so the list may be short. Try again later.');
     expect(await sheet.getByRole('alert').count()).toBe(0);
     await sheet.getByRole('button', { name: 'New product' }).click();
-    const name = sheet.getByRole('textbox', { name: 'Name' });
+    const name = sheet.getByTestId('line-new-product').getByRole('textbox', { name: 'Name' });
     expect(await name.inputValue()).toBe('KNAECKEBROT');
     await name.fill('Knäckebrot Roggen');
     await sheet.getByTestId('line-new-product').getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Pantry' });
