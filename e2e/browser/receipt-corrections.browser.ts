@@ -156,7 +156,8 @@ describe.skipIf(!present)('correcting a real receipt beside its photo in the PWA
     // Screenshots: phone (in German) and desktop (in English), light and dark, the review with a line marked and its sheet.
     for (const [size, viewport] of Object.entries(SIZES)) {
       for (const theme of ['light', 'dark'] as const) {
-        const shot = await stage.browser.newContext({ locale: size === 'phone' ? 'de-DE' : 'en-GB', viewport, colorScheme: theme, storageState: { cookies: await cookiesOf(stage.browser, base, cookie), origins: [] } });
+        // Reduced motion: colours are checked once settled, never halfway through a transition.
+        const shot = await stage.browser.newContext({ locale: size === 'phone' ? 'de-DE' : 'en-GB', viewport, colorScheme: theme, reducedMotion: 'reduce', storageState: { cookies: await cookiesOf(stage.browser, base, cookie), origins: [] } });
         const view = await shot.newPage();
         await view.goto(base);
         await pageApi(view, 'PATCH', '/api/v1/auth/preferences', { preferred_locale: size === 'phone' ? 'de' : 'en' });
