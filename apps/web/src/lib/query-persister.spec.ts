@@ -19,7 +19,7 @@ describe('the offline cache on the device', () => {
     await persister.persistClient(cache(2));
     await persister.persistClient(cache(3));
     // IndexedDB's own steps run meanwhile; a timer never fires (expect.poll would move fake timers on).
-    for (let step = 0; step < 100; step += 1) await new Promise((resolve) => setImmediate(resolve));
+    for (let step = 0; step < 100; step += 1) await new Promise((resolve) => (globalThis as unknown as { setImmediate: (done: () => void) => void }).setImmediate(() => resolve(undefined)));
     // A new page (the reload) reads what this one wrote.
     expect((await indexedDbPersister().restoreClient())?.timestamp).toBe(3);
   });
