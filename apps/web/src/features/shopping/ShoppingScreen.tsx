@@ -37,6 +37,25 @@ export function ShoppingScreen() {
 /** A proposal still worth reviewing: not on the list yet, or on it with less than suggested. */
 const needsRefill = (proposal: Proposal) => !proposal.existing_item_id || (proposal.existing_desired_quantity ?? 0) < proposal.suggested_quantity;
 
+/** Rows still loading. */
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="shopping-skeleton" aria-busy="true">
+      <span className="ui-visually-hidden">{t('shopping.loading')}</span>
+      {[0, 1, 2, 3].map((index) => (
+        <div key={index} className="shopping-skeleton-row">
+          <Skeleton width={48} height={48} radius="md" />
+          <div className="ui-stack ui-stack--tight shopping-skeleton-text">
+            <Skeleton width="60%" height={16} />
+            <Skeleton width="30%" height={12} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The open shopping list, aisle by aisle: check items off (with undo), change amounts and notes,
  * add products, and review refill proposals. Works without a signal: the list is kept on the
@@ -99,6 +118,15 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
       handle={handle}
     />
   );
+  // Until the device's queue is read, neither the trip nor "nothing waiting" is said: what waits is not known yet.
+  if (!shopping.ready) {
+    return (
+      <section className="shopping ui-stack" aria-labelledby="shopping-heading">
+        <h2 id="shopping-heading">{t('shopping.heading')}</h2>
+        <ListSkeleton />
+      </section>
+    );
+  }
   const listProblem = list.isError ? ((list.error instanceof ApiError ? list.error.detail : null) ?? t('shopping.loadFailed')) : null;
 
   return (
@@ -218,18 +246,7 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
       )}
 
       {rows === null ? (
-        <div className="shopping-skeleton" aria-busy="true">
-          <span className="ui-visually-hidden">{t('shopping.loading')}</span>
-          {[0, 1, 2, 3].map((index) => (
-            <div key={index} className="shopping-skeleton-row">
-              <Skeleton width={48} height={48} radius="md" />
-              <div className="ui-stack ui-stack--tight shopping-skeleton-text">
-                <Skeleton width="60%" height={16} />
-                <Skeleton width="30%" height={12} />
-              </div>
-            </div>
-          ))}
-        </div>
+        <ListSkeleton />
       ) : rows.length === 0 ? (
         <Card>
           <EmptyState

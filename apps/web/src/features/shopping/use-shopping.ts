@@ -36,7 +36,12 @@ function isOnline(): boolean {
 }
 
 export interface ShoppingState {
-  /** The list with waiting changes applied; null until the server or the device had something to show. */
+  /**
+   * The device's queue has been read. Until then nothing is known about the changes waiting on it
+   * (after an offline reload, say): the screen says neither "nothing waiting" nor shows rows without them.
+   */
+  ready: boolean;
+  /** The list with waiting changes applied; null until the queue was read and the server or the device had something to show. */
   rows: ShoppingRowView[] | null;
   /** The server list query (loading, failure and retry). */
   list: UseQueryResult<Item[]>;
@@ -81,6 +86,7 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
   const list = useQuery({ queryKey: sharedKeys.shoppingList, queryFn: () => ok(api.GET('/api/v1/shopping-list')) });
   const [snapshot, setSnapshot] = useState<Item[] | null>(null);
   const [waiting, setWaiting] = useState<QueuedChange[]>([]);
+  const [ready, setReady] = useState(false);
   const [refused, setRefused] = useState<RefusedChange[]>([]);
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const [refusedAsFull, setRefusedAsFull] = useState(false);
@@ -91,10 +97,15 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
   snapshotRef.current = snapshot;
 
   const refresh = useCallback(async () => {
-    const queue = await shoppingQueue();
-    const [changes, stillRefused] = await Promise.all([queue.list(), queue.refused()]);
-    setWaiting(changes);
-    setRefused(stillRefused.filter((record) => !record.madeOnline));
+    try {
+      const queue = await shoppingQueue();
+      const [changes, stillRefused] = await Promise.all([queue.list(), queue.refused()]);
+      setWaiting(changes);
+      setRefused(stillRefused.filter((record) => !record.madeOnline));
+    } finally {
+      // A device whose storage cannot be read still shows the server's list.
+      setReady(true);
+    }
   }, []);
 
   /** Puts an answer into the cached list at once, so the row does not wait for a reload. */
@@ -166,7 +177,7 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
   }, [list.data]);
 
   const base = list.data ?? snapshot;
-  const rows = useMemo(() => (base ? applyWaiting(base, waiting) : null), [base, waiting]);
+  const rows = useMemo(() => (ready && base ? applyWaiting(base, waiting) : null), [ready, base, waiting]);
 
   /** A change the full queue refused: said on the screen, and nothing else happens. */
   const refuseWhenFull = useCallback((error: unknown): null => {
@@ -188,6 +199,7 @@ export function useShopping(onRefused: (refused: RefusedChange[]) => void): Shop
   );
 
   return {
+    ready,
     rows,
     list,
     fromDevice: !list.data && snapshot !== null,
