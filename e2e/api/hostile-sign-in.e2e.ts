@@ -30,6 +30,25 @@ describe('sign-in throttling cannot be raced, reset or spread', () => {
     expect(answers.find((answer) => answer.status === 429)?.headers.get('retry-after')).toBe('900');
   });
 
+  it('refuses a locked source without writing: a flood after the lockout leaves one lockout row', async () => {
+    const member = await addMember(owner, 'member');
+    // A write first: the audit rows queued before it are committed when it answers.
+    const counts = async () => {
+      await owner.json('PATCH', '/api/v1/auth/preferences', { preferred_locale: 'en' });
+      return (await owner.json<{ counts: Record<string, number> }>('GET', '/api/v1/operations/overview?event_limit=1')).counts;
+    };
+    const before = await counts();
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 25; guess++) statuses.push((await login(member.email, `flood ${guess}`, '198.51.100.70')).status);
+    expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    const after = await counts();
+    expect(after.sign_in_lockouts_24h - before.sign_in_lockouts_24h).toBe(1);
+    expect(after.sign_in_failures_24h - before.sign_in_failures_24h).toBe(5);
+    // The five failed steps and the one lockout: nothing for the twenty refused ones.
+    expect(after.failures_24h - before.failures_24h).toBe(6);
+  });
+
   it('does not forgive guesses at one account when another account signs in from the same source', async () => {
     const victim = await addMember(owner, 'member');
     const viewer = await addMember(owner, 'viewer');
