@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -54,6 +55,38 @@ describe('sign-in bookkeeping stays bounded, sessions end when idle, passwords n
     expect(rows('login_failures')).toBeGreaterThan(0);
     moveClock(DAY_MS);
     await expect.poll(() => rows('webauthn_challenges') + rows('login_failures'), { timeout: 30_000, interval: 200 }).toBe(0);
+    moveClock(0);
+  });
+
+  it('keeps at most 1000 open passkey challenges by dropping the oldest, never refusing a new source', async () => {
+    const first = await beginPasskey('198.51.100.43');
+    const challenges: string[] = [((await first.json()) as { challenge_id: string }).challenge_id];
+    // Then 101 sources with 10 each: sources run side by side, each one's requests one after another.
+    for (let batch = 0; batch < 101; batch += 20) {
+      const sources = Array.from({ length: Math.min(20, 101 - batch) }, (_, i) => `2001:db8:77:${(batch + i).toString(16)}::1`);
+      await Promise.all(
+        sources.map(async (source) => {
+          for (let i = 0; i < 10; i++) {
+            const answer = await beginPasskey(source);
+            expect(answer.status).toBe(200);
+            challenges.push(((await answer.json()) as { challenge_id: string }).challenge_id);
+          }
+        }),
+      );
+    }
+    expect(rows('webauthn_challenges')).toBe(1000);
+    const stored = (challengeId: string) => {
+      const db = new Database(join(dataDir, 'app.db'), { readonly: true });
+      try {
+        return db.prepare('SELECT 1 FROM webauthn_challenges WHERE id_hash = ?').get(createHash('sha256').update(challengeId).digest('hex')) !== undefined;
+      } finally {
+        db.close();
+      }
+    };
+    expect(stored(challenges[0])).toBe(false);
+    expect(stored(challenges.at(-1) as string)).toBe(true);
+    moveClock(DAY_MS);
+    await expect.poll(() => rows('webauthn_challenges'), { timeout: 30_000, interval: 200 }).toBe(0);
     moveClock(0);
   });
 

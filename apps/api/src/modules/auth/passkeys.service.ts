@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { IsNull, MoreThan } from 'typeorm';
+import { In, IsNull, MoreThan } from 'typeorm';
 import type { Principal } from '../../common/access/principal.js';
 import { Clock } from '../../common/clock.js';
 import { randomToken, sha256Hex } from '../../common/crypto/tokens.js';
@@ -19,7 +19,7 @@ import { UserEntity } from './user.entity.js';
 import { WebAuthnChallengeEntity } from './webauthn-challenge.entity.js';
 
 const CHALLENGE_MS = 5 * 60 * 1000;
-/** Open (unused, unexpired) passkey challenges one source may hold, and the whole service. */
+/** Open (unused, unexpired) passkey challenges one source may hold, and the whole service (the oldest give way). */
 const MAX_OPEN_CHALLENGES_PER_SOURCE = 10;
 const MAX_OPEN_CHALLENGES = 1000;
 const CEREMONY_TIMEOUT_MS = 120_000;
@@ -86,9 +86,11 @@ export class PasskeysService {
 
   /**
    * Stores a ceremony's challenge, unless its source already has MAX_OPEN_CHALLENGES_PER_SOURCE
-   * open ones or the service MAX_OPEN_CHALLENGES: a challenge is a row anybody may ask for, so
-   * without a cap one client could grow the database without limit. Expired ones are purged by
-   * the housekeeping.
+   * open ones: a challenge is a row anybody may ask for, so without a cap one client could grow
+   * the database without limit. Past MAX_OPEN_CHALLENGES open ones in the whole service the
+   * oldest is dropped instead of refusing: many sources together (IPv6 /64s are cheap) can then
+   * only shorten how long a challenge waits, never lock passkey sign-in for the household.
+   * Expired ones are purged by the housekeeping.
    */
   private async storeChallenge(entity: Omit<WebAuthnChallengeEntity, 'idHash' | 'expiresAt' | 'consumedAt' | 'sourceHash'>, clientAddress: string | undefined): Promise<string> {
     const challengeId = randomToken(32);
@@ -97,7 +99,15 @@ export class PasskeysService {
     const stored = await this.database.write(async (manager) => {
       const open = { consumedAt: IsNull(), expiresAt: MoreThan(now.toISOString()) };
       if ((await manager.count(WebAuthnChallengeEntity, { where: { ...open, sourceHash } })) >= MAX_OPEN_CHALLENGES_PER_SOURCE) return false;
-      if ((await manager.count(WebAuthnChallengeEntity, { where: open })) >= MAX_OPEN_CHALLENGES) return false;
+      const surplus = (await manager.count(WebAuthnChallengeEntity, { where: open })) - MAX_OPEN_CHALLENGES + 1;
+      if (surplus > 0) {
+        // Every challenge lives CHALLENGE_MS: the first to expire is the oldest, rowid breaks ties.
+        const oldest = (await manager.query(
+          'SELECT id_hash FROM webauthn_challenges WHERE consumed_at IS NULL AND expires_at > ? ORDER BY expires_at, rowid LIMIT ?',
+          [now.toISOString(), surplus],
+        )) as { id_hash: string }[];
+        await manager.delete(WebAuthnChallengeEntity, { idHash: In(oldest.map((challenge) => challenge.id_hash)) });
+      }
       await manager.insert(WebAuthnChallengeEntity, {
         ...entity,
         sourceHash,
