@@ -1,7 +1,6 @@
 import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { IS_DATE_STRING, IS_ISO8601, IS_UUID, type ValidationError as ClassValidatorError } from 'class-validator';
 import type { Locale } from '@hinv/shared';
-import { assertJsonDepth } from '../http/body-limits.js';
 import { cacheValidationMetadata } from './validation-metadata-cache.js';
 import { constraintText, FIXED_TEXTS, type LocalizedText } from './validation-messages.js';
 
@@ -103,9 +102,8 @@ const LOCATIONS: Record<ArgumentMetadata['type'], string> = { body: 'body', quer
  * model and query, so a client may echo back read-only fields it got; they are never stored),
  * converts types, and
  * reports every problem with its location (`body`, `query`, `path`) in the FastAPI shape.
- * A body nested past `MAX_JSON_DEPTH` is refused with 400 first: class-transformer and
- * class-validator recurse per level and would overflow the stack on it. The check runs here,
- * after the access guard, so the refusal is worded in the caller's language.
+ * A body nested past `MAX_JSON_DEPTH` never gets here: the JSON body parser scans its raw bytes
+ * first (`jsonBody` in body-limits), as class-transformer and class-validator recurse per level.
  */
 export class ApiValidationPipe extends ValidationPipe {
   constructor() {
@@ -122,7 +120,6 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body') assertJsonDepth(value);
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object && (value === undefined || value === null || typeof value !== 'object')) {
       throw new RequestValidationException([{ loc: ['body'], text: FIXED_TEXTS.notAnObject, type: 'model_attributes_type' }]);
     }

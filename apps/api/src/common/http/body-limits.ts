@@ -187,31 +187,3 @@ export function jsonBody(ceilingBytes: number, routes: readonly JsonRouteLimit[]
     (route ? route.parser : small)(request, response, next);
   };
 }
-
-/**
- * True when a parsed JSON value nests objects and arrays deeper than `maxDepth`. Walks with an
- * explicit stack, never by recursion, so a value 100,000 levels deep is measured safely; it stops
- * at the first container past the limit.
- */
-export function jsonDepthExceeds(value: unknown, maxDepth: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (maxDepth < 1) return true;
-  const containers: object[] = [value];
-  const depths: number[] = [1];
-  while (containers.length > 0) {
-    const container = containers.pop() as object;
-    const depth = depths.pop() as number;
-    for (const child of Object.values(container)) {
-      if (child === null || typeof child !== 'object') continue;
-      if (depth === maxDepth) return true;
-      containers.push(child as object);
-      depths.push(depth + 1);
-    }
-  }
-  return false;
-}
-
-/** Throws the spec's 400 for a body nested past `MAX_JSON_DEPTH`; the filter words it in the caller's language. */
-export function assertJsonDepth(value: unknown): void {
-  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) throw new ApiException(400, 'body_too_deep', { max: String(MAX_JSON_DEPTH) });
-}
