@@ -1,7 +1,11 @@
+import { once } from 'node:events';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { ApiException } from '../errors/api-exception.js';
 import { toErrorReply } from '../errors/error-body.js';
-import { MAX_JSON_DEPTH, MAX_JSON_KEYS_PER_OBJECT, MAX_JSON_MEMBERS, scanJsonShape } from './body-limits.js';
+import { MAX_JSON_DEPTH, MAX_JSON_KEYS_PER_OBJECT, MAX_JSON_MEMBERS, scanJsonShape, streamedBodyLimit } from './body-limits.js';
 
 describe('the body_too_deep refusal', () => {
   it('is 400 body_too_deep, worded in the caller language', () => {
@@ -60,5 +64,40 @@ describe('scanJsonShape', () => {
     const line = { product_id: 'p'.repeat(36), variant_id: 'v'.repeat(36), location_id: 3, counted_quantity: 2.5, best_before_date: '2026-01-01', unit_price: 1.99, note: 'n' };
     const body = Buffer.from(JSON.stringify({ client_mutation_id: 'count-0001', lines: Array.from({ length: 1000 }, () => line), note: '', source: 'manual' }));
     expect(scanJsonShape(body, { maxDepth: MAX_JSON_DEPTH, maxKeys: MAX_JSON_KEYS_PER_OBJECT, maxMembers: MAX_JSON_MEMBERS })).toBeNull();
+  });
+});
+
+describe('streamedBodyLimit', () => {
+  it('refuses a chunked body past the limit with the shared 413, in the caller language, and closes the connection', async () => {
+    const app = express();
+    app.use(streamedBodyLimit(1024));
+    // A handler that reads the body to its end, as a parser would.
+    app.post('/', (request, response) => {
+      request.on('data', () => undefined);
+      request.on('end', () => {
+        if (!response.headersSent) response.status(200).end();
+      });
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const sent = request({ port, host: '127.0.0.1', method: 'POST', path: '/', headers: { 'accept-language': 'de', 'transfer-encoding': 'chunked' } }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        });
+        sent.on('error', reject);
+        sent.write(Buffer.alloc(4096, 'x'));
+        sent.end();
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.headers.connection).toBe('close');
+      expect(JSON.parse(answer.body)).toEqual({ detail: 'Anfrage zu groß', code: 'payload_too_large' });
+    } finally {
+      server.close();
+    }
   });
 });

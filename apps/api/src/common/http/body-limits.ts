@@ -1,5 +1,7 @@
+import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ApiException } from '../errors/api-exception.js';
+import { sendError } from '../errors/http-exception.filter.js';
 
 /**
  * How many objects and arrays a JSON body may nest (`{}` is one level, `{"a": []}` two). Our
@@ -40,20 +42,23 @@ export function streamedBodyLimit(maxBytes: number) {
       seen += (chunk as Buffer).length;
       if (seen <= maxBytes) return push(chunk, encoding);
       request.push = () => false;
-      refuseAndClose(response);
+      refuseAndClose(request, response);
       return false;
     };
     next();
   };
 }
 
-function refuseAndClose(response: Response): void {
+const logger = new Logger('BodyLimits');
+
+/** 413 through the shared error path (in the caller's language), then the connection is closed. */
+function refuseAndClose(request: Request, response: Response): void {
   const close = (): void => {
     response.socket?.destroy();
   };
   if (response.headersSent) return close();
   response.setHeader('Connection', 'close');
-  response.status(413).json({ detail: 'Request body too large', code: 'payload_too_large' });
+  sendError(new ApiException(413, 'payload_too_large'), request, response, logger);
   response.once('finish', close);
 }
 
