@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, validateSync } from 'class-validator';
-import { checkConnectorUrl, CONNECTOR_URL_MESSAGES } from '../common/http/connector-url.js';
+import { checkConnectorUrl, CONNECTOR_URL_TEXTS } from '../common/http/connector-url.js';
 import { LOG_LEVELS, type LogLevel } from '../common/logging/json-logger.js';
 
 /**
@@ -279,7 +279,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): EnvironmentVariable
       // The same rule as the provider's base URL in the settings, so the form never starts with an address a save refuses.
       const checked = checkConnectorUrl(env.RECEIPT_PROVIDER_URL);
       if (checked.ok) env.RECEIPT_PROVIDER_URL = checked.url;
-      else problems.push(`RECEIPT_PROVIDER_URL: ${CONNECTOR_URL_MESSAGES[checked.problem]} (got "${env.RECEIPT_PROVIDER_URL}")`);
+      else problems.push(`RECEIPT_PROVIDER_URL: ${CONNECTOR_URL_TEXTS[checked.problem].en} (got "${env.RECEIPT_PROVIDER_URL}")`);
     }
     if (env.RECEIPT_PROVIDER_URL === '') env.RECEIPT_PROVIDER_URL = undefined;
     if (env.RECEIPT_PROVIDER_MODEL !== undefined) env.RECEIPT_PROVIDER_MODEL = env.RECEIPT_PROVIDER_MODEL.trim() || undefined;

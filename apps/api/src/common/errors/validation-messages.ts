@@ -1,6 +1,6 @@
 import type { Locale } from '@hinv/shared';
 import { getMetadataStorage, IS_DATE_STRING, IS_ISO8601, IS_UUID, type ValidationError } from 'class-validator';
-import { CONNECTOR_URL_MESSAGES, CONNECTOR_URL_MESSAGES_DE } from '../http/connector-url.js';
+import { CONNECTOR_URL_TEXTS } from '../http/connector-url.js';
 
 /** One validation message in both interface languages; the error filter picks the caller's. */
 export type LocalizedText = Record<Locale, string>;
@@ -59,8 +59,6 @@ const CUSTOM_DE: Record<string, string> = {
   'confirmation must be exactly "HAUSHALT ENDGÜLTIG LÖSCHEN"': 'confirmation muss genau „HAUSHALT ENDGÜLTIG LÖSCHEN“ lauten',
 };
 
-const GERMAN_CONNECTOR_URL = new Map(Object.entries(CONNECTOR_URL_MESSAGES).map(([problem, en]) => [en, CONNECTOR_URL_MESSAGES_DE[problem as keyof typeof CONNECTOR_URL_MESSAGES]]));
-
 /** The DTO metadata behind one failed constraint (its arguments and any message of its own). */
 function metadataOf(error: ValidationError, constraint: string) {
   const target = error.target?.constructor;
@@ -72,7 +70,8 @@ function metadataOf(error: ValidationError, constraint: string) {
 
 /** The message of one failed constraint of `error`, in English and German. */
 export function constraintText(error: ValidationError, constraint: string, englishDefault: string): LocalizedText {
-  if (constraint === 'connectorUrl') return { en: englishDefault, de: GERMAN_CONNECTOR_URL.get(englishDefault) ?? englishDefault };
+  // The constraint's message is the English text of its problem (see IsConnectorUrl).
+  if (constraint === 'connectorUrl') return Object.values(CONNECTOR_URL_TEXTS).find((text) => text.en === englishDefault) ?? { en: englishDefault, de: englishDefault };
   const metadata = metadataOf(error, constraint);
   if (typeof metadata?.message === 'string') {
     const german = CUSTOM_DE[metadata.message];

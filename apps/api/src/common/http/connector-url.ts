@@ -1,3 +1,4 @@
+import type { Locale } from '@hinv/shared';
 import { classifyIpLiteral, type IpLiteralKind } from './ip-literal.js';
 
 /** IP literals a household-configured base URL may never point at. Private and loopback stay allowed (local self-hosting). */
@@ -16,28 +17,19 @@ export type ConnectorUrlProblem = 'characters' | 'scheme' | 'https_required' | '
 
 export type ConnectorUrlResult = { ok: true; url: string } | { ok: false; problem: ConnectorUrlProblem };
 
-/** English text of each refusal, for the 422 `msg`. */
-export const CONNECTOR_URL_MESSAGES: Record<ConnectorUrlProblem, string> = {
-  characters: 'The address must not contain spaces or control characters',
-  scheme: 'The address must start with http:// or https://',
-  https_required: 'This provider needs an https:// address',
-  credentials: 'The address must not contain a user name or password',
-  query: 'The address must not contain a query (?…)',
-  fragment: 'The address must not contain a fragment (#…)',
-  host: 'The address needs a valid host',
-  address: 'Link-local, multicast, unspecified and reserved IP addresses are not allowed',
-};
-
-/** The same refusals in German, for callers who use the app in German. */
-export const CONNECTOR_URL_MESSAGES_DE: Record<ConnectorUrlProblem, string> = {
-  characters: 'Die Adresse darf keine Leer- oder Steuerzeichen enthalten',
-  scheme: 'Die Adresse muss mit http:// oder https:// beginnen',
-  https_required: 'Dieser Anbieter braucht eine https://-Adresse',
-  credentials: 'Die Adresse darf keinen Benutzernamen und kein Passwort enthalten',
-  query: 'Die Adresse darf keine Abfrage (?…) enthalten',
-  fragment: 'Die Adresse darf kein Fragment (#…) enthalten',
-  host: 'Die Adresse braucht einen gültigen Host',
-  address: 'Link-lokale, Multicast-, unspezifizierte und reservierte IP-Adressen sind nicht erlaubt',
+/** Each refusal in English (the 422 `msg`, the start-up error) and German. */
+export const CONNECTOR_URL_TEXTS: Record<ConnectorUrlProblem, Record<Locale, string>> = {
+  characters: { en: 'The address must not contain spaces or control characters', de: 'Die Adresse darf keine Leer- oder Steuerzeichen enthalten' },
+  scheme: { en: 'The address must start with http:// or https://', de: 'Die Adresse muss mit http:// oder https:// beginnen' },
+  https_required: { en: 'This provider needs an https:// address', de: 'Dieser Anbieter braucht eine https://-Adresse' },
+  credentials: { en: 'The address must not contain a user name or password', de: 'Die Adresse darf keinen Benutzernamen und kein Passwort enthalten' },
+  query: { en: 'The address must not contain a query (?…)', de: 'Die Adresse darf keine Abfrage (?…) enthalten' },
+  fragment: { en: 'The address must not contain a fragment (#…)', de: 'Die Adresse darf kein Fragment (#…) enthalten' },
+  host: { en: 'The address needs a valid host', de: 'Die Adresse braucht einen gültigen Host' },
+  address: {
+    en: 'Link-local, multicast, unspecified and reserved IP addresses are not allowed',
+    de: 'Link-lokale, Multicast-, unspezifizierte und reservierte IP-Adressen sind nicht erlaubt',
+  },
 };
 
 /**

@@ -1,24 +1,14 @@
 import { lookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
+import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
 import { isGlobalAddress, isLoopbackAddress } from '../../common/http/public-address.js';
 
 export type PushEndpointProblem = 'url' | 'https_required' | 'credentials' | 'fragment' | 'local_host' | 'address' | 'dns';
 
-/** English text of each refusal, for the 422 `msg`. */
-export const PUSH_ENDPOINT_MESSAGES: Record<PushEndpointProblem, string> = {
-  url: 'The push endpoint must be an absolute URL',
-  https_required: 'The push endpoint must use https',
-  credentials: 'The push endpoint must not contain a user name or password',
-  fragment: 'The push endpoint must not contain a fragment (#…)',
-  local_host: 'The push endpoint must not be a local host name (localhost, *.localhost, *.local)',
-  address: 'The push endpoint must point at a globally routable address',
-  dns: 'The push endpoint host name does not resolve',
-};
-
 export class PushEndpointRefused extends Error {
   constructor(readonly problem: PushEndpointProblem) {
-    super(PUSH_ENDPOINT_MESSAGES[problem]);
+    super(ISSUE_TEXTS[`push_endpoint_${problem}`].en);
     this.name = 'PushEndpointRefused';
   }
 }

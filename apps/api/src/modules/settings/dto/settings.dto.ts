@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateBy, ValidateNested, type ValidationArguments } from 'class-validator';
-import { CONNECTOR_URL_MESSAGES, checkConnectorUrl } from '../../../common/http/connector-url.js';
+import { CONNECTOR_URL_TEXTS, checkConnectorUrl } from '../../../common/http/connector-url.js';
 import { Nullable, Optional } from '../../../common/errors/nullable.js';
 
 export const PROVIDER_TYPES = ['cortecs', 'openai', 'openrouter', 'ollama', 'openai-compatible', 'anthropic'] as const;
@@ -29,7 +29,7 @@ function IsConnectorUrl(httpsRequired: (section: object) => boolean = () => fals
       validate: (value, args) => check(value, args as ValidationArguments)?.ok !== false,
       defaultMessage: (args) => {
         const result = args ? check(args.value, args) : null;
-        return result && !result.ok ? CONNECTOR_URL_MESSAGES[result.problem] : 'Invalid address';
+        return result && !result.ok ? CONNECTOR_URL_TEXTS[result.problem].en : 'Invalid address';
       },
     },
   });
