@@ -2,7 +2,6 @@ import * as classValidator from 'class-validator';
 import { IsDateString, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested, ValidationTypes } from 'class-validator';
 import { Type } from 'class-transformer';
 import { describe, expect, it } from 'vitest';
-import { ApiException } from './api-exception.js';
 import { OptionalCalendarDate } from './calendar-date.js';
 import { ApiValidationPipe, ERROR_TYPES, RequestValidationException, type ValidationIssue } from './validation.js';
 
@@ -86,17 +85,6 @@ describe('ApiValidationPipe', () => {
 
   it('names the query as the location of query errors', async () => {
     expect((await issuesFor({ name: 123 }, 'query'))[0].loc).toEqual(['query', 'name']);
-  });
-
-  it('refuses a body nested thousands of levels deep with 400 before class-transformer recurses into it', async () => {
-    const deep = JSON.parse(`{"name":"ok","lines":${'['.repeat(5000)}${']'.repeat(5000)}}`) as unknown;
-    const refusal = await new ApiValidationPipe().transform(deep, { type: 'body', metatype: Sample }).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(refusal).toBeInstanceOf(ApiException);
-    expect((refusal as ApiException).getStatus()).toBe(400);
-    expect((refusal as ApiException).code).toBe('body_too_deep');
   });
 
   it('refuses a body that is not an object', async () => {

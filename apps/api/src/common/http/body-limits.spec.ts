@@ -8,6 +8,11 @@ import { toErrorReply } from '../errors/error-body.js';
 import { MAX_JSON_DEPTH, MAX_JSON_KEYS_PER_OBJECT, MAX_JSON_MEMBERS, scanJsonShape, streamedBodyLimit } from './body-limits.js';
 
 describe('the body_too_deep refusal', () => {
+  it('meets a body nested thousands of levels deep in the raw scan, before anything parses or transforms it', () => {
+    const deep = `{"name":"ok","lines":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect(scanJsonShape(Buffer.from(deep), { maxDepth: MAX_JSON_DEPTH, maxKeys: MAX_JSON_KEYS_PER_OBJECT, maxMembers: MAX_JSON_MEMBERS })).toBe('body_too_deep');
+  });
+
   it('is 400 body_too_deep, worded in the caller language', () => {
     const thrown = new ApiException(400, 'body_too_deep', { max: String(MAX_JSON_DEPTH) });
     expect(toErrorReply(thrown, 'en')).toMatchObject({
