@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { IsNull, MoreThan, type EntityManager } from 'typeorm';
 import { API_TOKEN_SCOPES, type Locale } from '@hinv/shared';
 import type { Principal } from '../../common/access/principal.js';
+import type { SessionRevocationResponse } from '../auth/dto/auth.dto.js';
 import { Clock } from '../../common/clock.js';
 import { sha256Hex } from '../../common/crypto/tokens.js';
 import { ApiException } from '../../common/errors/api-exception.js';
@@ -73,7 +74,7 @@ export class ApiTokensService {
     return { ...toResponse(token), token: raw };
   }
 
-  async revoke(principal: Principal, tokenId: string): Promise<{ revoked: number; authenticated: boolean }> {
+  async revoke(principal: Principal, tokenId: string): Promise<SessionRevocationResponse> {
     return this.database.write(async (manager) => {
       const result = await manager.update(ApiTokenEntity, { id: tokenId, userId: principal.userId, revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
       if (!result.affected) throw new ApiException(404, 'token_not_found');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { IsNull, MoreThan } from 'typeorm';
-import type { Role } from '@hinv/shared';
+import { roleAtLeast, type Role } from '@hinv/shared';
 import type { Principal } from '../../common/access/principal.js';
 import { Clock } from '../../common/clock.js';
 import { hashPassword } from '../../common/crypto/passwords.js';
@@ -10,6 +10,7 @@ import { ApiException } from '../../common/errors/api-exception.js';
 import type { ClientContext } from '../../common/http/client-context.decorator.js';
 import { Database } from '../../database/database.js';
 import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import type { SessionRevocationResponse } from '../auth/dto/auth.dto.js';
 import { AuthService, type AuthOutcome } from '../auth/auth.service.js';
 import { HouseholdEntity } from '../auth/household.entity.js';
 import { LoginThrottleService } from '../auth/login-throttle.service.js';
@@ -28,8 +29,8 @@ import type {
 import { InvitationEntity } from './invitation.entity.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Who may invite; an invitation stays valid only while its inviter still may. */
-const INVITING_ROLES: ReadonlySet<Role> = new Set(['owner', 'admin']);
+/** Who may invite (admins and the owner); an invitation stays valid only while its inviter still may. */
+const mayInvite = (role: Role): boolean => roleAtLeast(role, 'admin');
 
 function toInvitation(invitation: InvitationEntity, rawToken: string | null = null): HouseholdInvitationResponse {
   return {
@@ -85,7 +86,7 @@ export class MembersService {
         await this.sessions.revokeAllOf(manager, target.id);
         await this.tokens.revokeAllOf(manager, target.id);
       }
-      if (!active || !INVITING_ROLES.has(input.role)) {
+      if (!active || !mayInvite(input.role)) {
         // Their open invitations end with their right to invite (and leave the open list).
         await manager.update(InvitationEntity, { invitedBy: target.id, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
       }
@@ -132,7 +133,7 @@ export class MembersService {
     return toInvitation(invitation, raw);
   }
 
-  async revokeInvitation(invitationId: string): Promise<{ revoked: number; authenticated: boolean }> {
+  async revokeInvitation(invitationId: string): Promise<SessionRevocationResponse> {
     return this.database.write(async (manager) => {
       const result = await manager.update(InvitationEntity, { id: invitationId, acceptedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: this.clock.now().toISOString() });
       if (!result.affected) throw new ApiException(404, 'invitation_not_found');
@@ -151,7 +152,7 @@ export class MembersService {
       throw new ApiException(410, 'invitation_gone');
     }
     const inviter = await manager.findOneBy(UserEntity, { id: invitation.invitedBy, active: true });
-    if (!inviter || !INVITING_ROLES.has(inviter.role) || (inviter.role === 'admin' && invitation.role === 'admin')) {
+    if (!inviter || !mayInvite(inviter.role) || (inviter.role === 'admin' && invitation.role === 'admin')) {
       throw new ApiException(410, 'invitation_gone');
     }
     return invitation;

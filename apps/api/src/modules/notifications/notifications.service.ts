@@ -4,6 +4,7 @@ import { In, IsNull, Not } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import type { Principal } from '../../common/access/principal.js';
+import type { SessionRevocationResponse } from '../auth/dto/auth.dto.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { RequestValidationException } from '../../common/errors/validation.js';
 import { ISSUE_TEXTS } from '../../common/errors/validation-messages.js';
@@ -193,7 +194,7 @@ export class NotificationsService {
     await manager.delete(PushSubscriptionEntity, { id: In(surplus) });
   }
 
-  async revoke(principal: Principal, subscriptionId: string): Promise<{ revoked: number; authenticated: boolean }> {
+  async revoke(principal: Principal, subscriptionId: string): Promise<SessionRevocationResponse> {
     await this.database.write(async (manager) => {
       const row = await manager.findOneBy(PushSubscriptionEntity, { id: subscriptionId, userId: principal.userId });
       if (!row || row.revokedReason === 'user') throw new ApiException(404, 'push_subscription_not_found');
