@@ -12,6 +12,13 @@ import { UserEntity } from './user.entity.js';
 import type { AuthSessionResponse, SessionRevocationResponse } from './dto/auth.dto.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The idle cutoff: a session last seen before it has been unused for `idleDays` and is over. */
+export function sessionIdleCutoff(now: Date, idleDays: number): Date {
+  return new Date(now.getTime() - idleDays * DAY_MS);
+}
+
 /** `last_seen_at` is written at most this often, so reading a page does not write the database. */
 const LAST_SEEN_THROTTLE_MS = 5 * 60 * 1000;
 
@@ -62,8 +69,7 @@ export class SessionsService {
    */
   async noteUse(sessionId: string, expiresAt: string, lastSeenAt: string): Promise<'live' | 'expired'> {
     const now = this.clock.now();
-    const idleMs = this.config.env.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
-    if (Date.parse(expiresAt) <= now.getTime() || now.getTime() - Date.parse(lastSeenAt) > idleMs) {
+    if (Date.parse(expiresAt) <= now.getTime() || Date.parse(lastSeenAt) < sessionIdleCutoff(now, this.config.env.SESSION_IDLE_DAYS).getTime()) {
       await this.database.write((manager) => manager.update(SessionEntity, { id: sessionId, revokedAt: IsNull() }, { revokedAt: now.toISOString() }));
       return 'expired';
     }
@@ -93,7 +99,7 @@ export class SessionsService {
 
   async list(userId: string, currentSessionId: string | undefined): Promise<AuthSessionResponse[]> {
     const now = this.clock.now();
-    const idleSince = new Date(now.getTime() - this.config.env.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+    const idleSince = sessionIdleCutoff(now, this.config.env.SESSION_IDLE_DAYS).toISOString();
     const sessions = await this.database.manager.find(SessionEntity, { where: { userId, revokedAt: IsNull() }, order: { lastSeenAt: 'DESC' } });
     return sessions
       .filter((session) => session.expiresAt > now.toISOString() && session.lastSeenAt >= idleSince)

@@ -3,6 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { AppConfig } from '../../config/app-config.js';
 import { Clock } from '../../common/clock.js';
 import { Database } from '../../database/database.js';
+import { sessionIdleCutoff } from './sessions.service.js';
 
 /** How often the sign-in bookkeeping is purged (HINV_TEST_HOUSEKEEPING_MS in tests). */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
@@ -49,7 +50,7 @@ export class SignInHousekeepingService implements OnApplicationBootstrap {
     const now = this.clock.now();
     const at = now.toISOString();
     const windowStart = new Date(now.getTime() - this.config.env.LOGIN_WINDOW_SECONDS * 1000).toISOString();
-    const idleSince = new Date(now.getTime() - this.config.env.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+    const idleSince = sessionIdleCutoff(now, this.config.env.SESSION_IDLE_DAYS).toISOString();
     // The raw connection inside write(): the same transaction, and `changes` counts the rows.
     return this.database.write(() => {
       const run = (sql: string, parameters: string[]): number => this.database.sqlite.prepare(sql).run(...parameters).changes;
