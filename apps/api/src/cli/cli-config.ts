@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnvironment, type EnvironmentVariables } from '../config/env.js';
+import { createFilesPrivately } from '../config/private-files.js';
 import { isUnsafeSecret, SECRET_KEY_FILE } from '../config/secret-key.js';
 
 export interface CliConfig {
@@ -13,7 +14,7 @@ export interface CliConfig {
 /** The environment as the server reads it, without creating DATA_DIR or a key: the commands only look. */
 export function loadCliConfig(source: NodeJS.ProcessEnv = process.env): CliConfig {
   // Backups and restored files are the household's data: for this user only, like the server's.
-  process.umask(0o077);
+  createFilesPrivately();
   const env = parseEnvironment(source);
   const dataDir = resolve(env.DATA_DIR);
   let key: string | null = isUnsafeSecret(env.APP_SECRET_KEY) ? null : (env.APP_SECRET_KEY as string);
