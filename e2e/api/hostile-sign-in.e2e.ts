@@ -49,6 +49,22 @@ describe('sign-in throttling cannot be raced, reset or spread', () => {
     expect(after.failures_24h - before.failures_24h).toBe(6);
   });
 
+  it('counts a signed-in user\'s wrong password once among the failures', async () => {
+    const member = await addMember(owner, 'member');
+    const counts = async () => {
+      await owner.json('PATCH', '/api/v1/auth/preferences', { preferred_locale: 'en' });
+      return (await owner.json<{ counts: Record<string, number> }>('GET', '/api/v1/operations/overview?event_limit=1')).counts;
+    };
+    const signedIn = new Browserless(server.baseUrl, null, from('198.51.100.71'));
+    await signedIn.json('POST', '/api/v1/auth/login', { identifier: member.email, password: MEMBER_PASSWORD });
+    const before = await counts();
+    expect((await signedIn.call('POST', '/api/v1/auth/reauthenticate', { password: 'not my password' })).status).toBe(401);
+    expect((await signedIn.call('PUT', '/api/v1/auth/password', { current_password: 'not my password', password: 'a brand new password' })).status).toBe(400);
+    const after = await counts();
+    expect(after.sign_in_failures_24h - before.sign_in_failures_24h).toBe(2);
+    expect(after.failures_24h - before.failures_24h).toBe(2);
+  });
+
   it('does not forgive guesses at one account when another account signs in from the same source', async () => {
     const victim = await addMember(owner, 'member');
     const viewer = await addMember(owner, 'viewer');

@@ -15,6 +15,16 @@ const ACCOUNT = 'account_hash';
 type FailureColumn = typeof SOURCE | typeof ACCOUNT;
 const countQuery = (column: FailureColumn) => `SELECT COUNT(*) AS n FROM login_failures WHERE ${column} = ? AND created_at > ?`;
 
+/**
+ * The steps a signed-in user takes with their password, and the status of a wrong one. The audit
+ * middleware already writes an `api` failure row for such a request; the throttle's `sign_in`
+ * row is the same failure, so counts of failures take only one of the two.
+ */
+export const SIGNED_IN_STEP_FAILURES = [
+  { action: 'POST /api/v1/auth/reauthenticate', status: 401 },
+  { action: 'PUT /api/v1/auth/password', status: 400 },
+] as const;
+
 /** One counted sign-in step: its row is a failure until the step succeeds. */
 export interface SignInAttempt {
   id: number;
