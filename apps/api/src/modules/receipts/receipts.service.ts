@@ -15,7 +15,7 @@ import { ReceiptItemEntity } from './receipt-item.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
 import { checkReceipt, type CheckReason } from './receipt-checks.js';
 import { receiptFingerprint } from './receipt-fingerprint.js';
-import { knownRetailer, retailerKey, retailerLabel } from './receipt-keys.js';
+import { retailerKey, retailerLabel } from './receipt-keys.js';
 import { storedLines } from './receipt-lines.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { acceptReceiptSource, SOURCE_EXTENSION } from './receipt-source.js';
@@ -99,7 +99,7 @@ export class ReceiptsService {
         const twin =
           (await this.sameSource(manager, sourceSha256, analysisVersion)) ??
           (fingerprint ? await manager.findOne(ReceiptEntity, { where: { fingerprint }, order: { createdAt: 'ASC', id: 'ASC' } }) : null) ??
-          (await this.samePurchase(manager, parsed));
+          (await this.samePurchase(manager, parsed, lines));
         if (twin) return { duplicateOf: twin.id as string | null };
         const now = this.clock.now().toISOString();
         await manager.insert(ReceiptEntity, {
@@ -262,17 +262,31 @@ export class ReceiptsService {
 
   /**
    * The same purchase captured another way (the e-mailed PDF, then a photo; a second photo): the
-   * same store (chain), date, currency and total, whatever OCR made of the lines. Null when the
-   * store, date or total is missing: too little to tell two purchases apart.
+   * same store (chain or name), date, currency and total, whatever OCR made of the lines. Where one
+   * capture has no store name at all (its header was not read), the lines must also add up to the
+   * same sum in the same count: two €2.50 coffees at one bakery on one day stay two purchases.
+   * Null when the date or total is missing, or neither capture names a store: too little to tell.
    */
-  private async samePurchase(manager: EntityManager, parsed: Pick<ReceiptReading, 'storeName' | 'purchaseDate' | 'total' | 'currency'>): Promise<ReceiptEntity | null> {
-    if (!parsed.storeName || !parsed.purchaseDate || parsed.total === null) return null;
-    const store = retailerKey(parsed.storeName);
-    const chain = knownRetailer(parsed.storeName);
+  private async samePurchase(
+    manager: EntityManager,
+    parsed: Pick<ReceiptReading, 'storeName' | 'purchaseDate' | 'total' | 'currency'>,
+    lines: ReadonlyArray<{ totalPrice: number }>,
+  ): Promise<ReceiptEntity | null> {
+    if (!parsed.purchaseDate || parsed.total === null) return null;
+    const store = parsed.storeName ? retailerKey(parsed.storeName) : null;
     const candidates = await manager.find(ReceiptEntity, { where: { purchaseDate: parsed.purchaseDate, total: parsed.total, currency: parsed.currency }, order: { createdAt: 'ASC', id: 'ASC' } });
-    // The same chain or name; or, where one capture names no known chain (its header was read as
-    // noise, an article taken for the name), the same date and total to the cent are enough.
-    return candidates.find((receipt) => retailerKey(receipt.storeName) === store || chain === null || (receipt.storeName !== null && knownRetailer(receipt.storeName) === null)) ?? null;
+    const sum = centsOf(lines);
+    for (const receipt of candidates) {
+      const other = receipt.storeName ? retailerKey(receipt.storeName) : null;
+      if (store !== null && other !== null) {
+        if (store === other) return receipt;
+        continue;
+      }
+      if (store === null && other === null) continue;
+      const theirs = await manager.find(ReceiptItemEntity, { where: { receiptId: receipt.id }, select: { id: true, totalPrice: true } });
+      if (theirs.length === lines.length && centsOf(theirs) === sum) return receipt;
+    }
+    return null;
   }
 
   private sameSource(manager: EntityManager, sourceSha256: string, analysisVersion: string): Promise<ReceiptEntity | null> {
@@ -303,6 +317,11 @@ export async function openReceipt(manager: EntityManager, receiptId: string): Pr
   if (!receipt) throw new ApiException(404, 'receipt_not_found');
   if (await manager.existsBy(ReceiptItemEntity, { receiptId, imported: true })) throw new ApiException(409, 'receipt_imported');
   return receipt;
+}
+
+/** The lines' amounts added up in whole cents (an unread amount counts as nothing). */
+function centsOf(lines: ReadonlyArray<{ totalPrice: number | null }>): number {
+  return lines.reduce((sum, line) => sum + Math.round((line.totalPrice ?? 0) * 100), 0);
 }
 
 /** The media type a stored file is served as, by the extension the upload gave it. */
