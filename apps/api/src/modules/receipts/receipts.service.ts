@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve, sep } from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { extname, join, resolve, sep } from 'node:path';
+import { Injectable, Logger } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
@@ -14,6 +14,7 @@ import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
 import { checkReceipt, type CheckReason } from './receipt-checks.js';
+import { containedReceiptPath } from './receipt-file-path.js';
 import { receiptFingerprint } from './receipt-fingerprint.js';
 import { retailerKey, retailerLabel } from './receipt-keys.js';
 import { storedLines } from './receipt-lines.js';
@@ -48,6 +49,7 @@ interface LineCounts {
  */
 @Injectable()
 export class ReceiptsService {
+  private readonly logger = new Logger(ReceiptsService.name);
   private readonly directory: string;
   private readonly staging: string;
 
@@ -219,7 +221,7 @@ export class ReceiptsService {
   async file(id: string): Promise<{ path: string; type: string }> {
     const receipt = await this.database.manager.findOneBy(ReceiptEntity, { id });
     if (!receipt) throw new ApiException(404, 'receipt_not_found');
-    const path = receipt.imagePath ? storedFilePath(this.directory, receipt.imagePath) : null;
+    const path = receipt.imagePath ? containedReceiptPath(this.directory, receipt.imagePath) : null;
     const type = receipt.imagePath ? fileType(receipt.imagePath) : null;
     const info = path ? await lstat(path).catch(() => null) : null;
     if (!path || !type || !info?.isFile()) throw new ApiException(404, 'receipt_file_not_found');
@@ -228,36 +230,22 @@ export class ReceiptsService {
 
   /**
    * Deletes a receipt nobody imported from (409 otherwise: budget and prices depend on it) with
-   * its lines and its file. The file is moved aside first and put back should the row stay, so a
-   * failure leaves both as they were. A stored path outside DATA_DIR/receipts is never touched.
+   * its lines and its file. The row goes in the write (checked there, so an import that got in
+   * first keeps the receipt), the file once that is committed, as retention does: a crash in
+   * between leaves a file nothing points at, never a receipt whose file is gone. A stored path
+   * outside DATA_DIR/receipts is never touched.
    */
   async remove(id: string): Promise<void> {
-    await openReceipt(this.database.manager, id);
-    const receipt = await this.database.manager.findOneByOrFail(ReceiptEntity, { id });
-    const file = receipt.imagePath ? storedFilePath(this.directory, receipt.imagePath) : null;
-    const aside = file ? this.contained(this.staging, `${id}.deleted`) : null;
-    let moved = false;
-    if (file && aside) {
-      await mkdir(this.staging, { recursive: true, mode: 0o700 });
-      moved = await rename(file, aside).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return false;
-          throw error;
-        },
-      );
-    }
-    try {
-      // Checked again inside the write: an import that got in first keeps the receipt.
-      await this.database.write(async (manager) => {
-        await openReceipt(manager, id);
-        await manager.delete(ReceiptEntity, { id });
-      });
-    } catch (error) {
-      if (moved && file && aside) await rename(aside, file);
-      throw error;
-    }
-    if (aside) await rm(aside, { force: true });
+    const receipt = await this.database.write(async (manager) => {
+      const open = await openReceipt(manager, id);
+      await manager.delete(ReceiptEntity, { id });
+      return open;
+    });
+    const file = receipt.imagePath ? containedReceiptPath(this.directory, receipt.imagePath) : null;
+    if (!file) return;
+    await rm(file, { force: true }).catch((error: NodeJS.ErrnoException) => {
+      this.logger.warn({ message: 'receipt file not deleted', receipt: id, error: error.code ?? 'unknown' });
+    });
   }
 
   /**
@@ -299,16 +287,6 @@ export class ReceiptsService {
     if (!path.startsWith(this.directory + sep)) throw new Error(`receipt file path outside ${this.directory}`);
     return path;
   }
-}
-
-/**
- * A stored file name as a path directly inside the receipts folder, where uploads put theirs
- * (`<id>.<ext>`); null for anything else (absolute elsewhere, `..`, a subfolder that could be a
- * link): such a pointer is never served nor deleted.
- */
-export function storedFilePath(directory: string, name: string): string | null {
-  const path = resolve(directory, name);
-  return dirname(path) === directory ? path : null;
 }
 
 /** The receipt, for a change of the whole: 404 when unknown, 409 once any of its lines is imported. */
