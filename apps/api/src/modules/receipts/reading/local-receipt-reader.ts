@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { calendarDay, Clock } from '../../../common/clock.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { lineEvidence, type TextLinePlacement } from '../line-evidence.js';
 import { parseReceipt } from '../parser/receipt-parser.js';
@@ -41,12 +42,15 @@ export class LocalReceiptReader implements ReceiptReader {
   /** Raise when extraction or parsing changes what a file yields. */
   readonly analysisVersion = 'local-3';
   private readonly maxPixels: number;
+  private readonly timeZone: string;
 
   constructor(
     config: AppConfig,
     private readonly decoder: ReceiptDecoder,
     private readonly ocr: OcrEngine,
+    private readonly clock: Clock,
   ) {
+    this.timeZone = config.env.TZ;
     this.maxPixels = config.env.MAX_IMAGE_MEGAPIXELS * 1_000_000;
   }
 
@@ -58,7 +62,8 @@ export class LocalReceiptReader implements ReceiptReader {
 
   /** The parsed receipt and the text lines it was parsed from (the benchmark shows them). */
   async readWithText(bytes: Buffer, type: ReceiptSourceType): Promise<{ receipt: ParsedReceipt } & ReadText> {
-    const today = new Date().toISOString().slice(0, 10);
+    // The household's day by the service's clock: a receipt printed just after midnight is not from tomorrow.
+    const today = calendarDay(this.clock.now(), this.timeZone);
     const parsed = async (read: ReadText | ReceiptTextLine[]) => {
       const found = Array.isArray(read) ? { text: read, printed: read } : read;
       return { receipt: parseReceipt({ lines: found.text, today }), ...found };
