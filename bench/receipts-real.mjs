@@ -200,11 +200,12 @@ async function variantsOf(bytes, index, chosen) {
 /** The local engine as the server builds it, without the server: decoder thread, OCR pool, parser. */
 async function localReader() {
   const { LocalReceiptReader } = await dist('modules/receipts/reading/local-receipt-reader.js');
+  const { Clock } = await dist('common/clock.js');
   const { ReceiptDecoder } = await dist('modules/receipts/reading/decoder.js');
   const { OcrEngine } = await dist('modules/receipts/reading/ocr-engine.js');
   const decoder = new ReceiptDecoder();
   const ocr = new OcrEngine();
-  const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40 } }, decoder, ocr);
+  const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40, TZ: 'Europe/Berlin' } }, decoder, ocr, new Clock());
   return { reader, close: async () => Promise.all([decoder.onModuleDestroy(), ocr.onModuleDestroy()]) };
 }
 

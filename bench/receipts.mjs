@@ -57,12 +57,13 @@ const emptyBucket = () => ({ receipts: 0, truthLines: 0, parsedLines: 0, hits: 0
 /** The local engine as the server builds it, without the server: decoder thread, OCR pool, parser. */
 async function localReader() {
   const { LocalReceiptReader } = await dist('modules/receipts/reading/local-receipt-reader.js');
+  const { Clock } = await dist('common/clock.js');
   const { ReceiptDecoder } = await dist('modules/receipts/reading/decoder.js');
   const { OcrEngine } = await dist('modules/receipts/reading/ocr-engine.js');
   const decoder = new ReceiptDecoder();
   const { parseEnvironment } = await dist('config/env.js');
   const ocr = new OcrEngine({ env: parseEnvironment(process.env) });
-  const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40 } }, decoder, ocr);
+  const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40, TZ: 'Europe/Berlin' } }, decoder, ocr, new Clock());
   return { reader, workers: ocr.workers, close: async () => Promise.all([decoder.onModuleDestroy(), ocr.onModuleDestroy()]) };
 }
 

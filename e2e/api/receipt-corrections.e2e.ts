@@ -252,6 +252,32 @@ describe('correcting a receipt before it is imported', () => {
     expect(line(next, 'J0GHURT NAT').match_reason).not.toBe('learned_store');
   });
 
+  it('forgets what the misread store taught this receipt when the store is put right, and matches only its own lines again', async () => {
+    const butter = (await owner.json<{ id: string }>('POST', '/api/v1/catalog/products', { name: 'Markenbutter' })).id;
+    const taught = await upload(member, await receiptPdf(['BUTTER MB 2,29 A'], '2,29', '2025-02-20'));
+    await member.json('PATCH', `/api/v1/receipts/${taught.id}/items/${line(taught, 'BUTTER MB').id}`, { product_id: butter });
+    const misread = await upload(member, await receiptPdf(['BUTTER MB 2,29 A'], '2,29', '2025-02-22'));
+    expect(line(misread, 'BUTTER MB')).toMatchObject({ catalog_product_id: butter, match_reason: 'learned_store' });
+    // Another receipt's open line, whose name a product made since would match: a correction of this receipt leaves it alone.
+    const other = await upload(member, await receiptPdf(['SENF SCHARF 0,79 A'], '0,79', '2025-02-21'));
+    await owner.json('POST', '/api/v1/catalog/products', { name: 'SENF SCHARF' });
+    expect(line(await fetchReceipt(other.id), 'SENF SCHARF').catalog_product_id).toBeNull();
+    const corrected = await member.json<Receipt>('PATCH', `/api/v1/receipts/${misread.id}`, { store_name: 'Hofladen Berger' });
+    // The store's mapping goes; the alias the hand mapping taught holds in any store.
+    expect(line(corrected, 'BUTTER MB')).toMatchObject({ catalog_product_id: butter, match_reason: 'confirmed_alias' });
+    expect(line(await fetchReceipt(other.id), 'SENF SCHARF').catalog_product_id).toBeNull();
+  });
+
+  it('moves a hand mapping to the corrected name only when the misread name had taught one', async () => {
+    const honey = (await owner.json<{ id: string }>('POST', '/api/v1/catalog/products', { name: 'Blütenhonig' })).id;
+    const receipt = await upload(member, await receiptPdf(['BLUET HON1G 3,99 A'], '3,99', '2025-02-23'));
+    await member.json('PATCH', `/api/v1/receipts/${receipt.id}/items/${line(receipt, 'BLUET HON1G').id}`, { product_id: honey, remember: false });
+    const corrected = await member.json<Receipt>('PATCH', `/api/v1/receipts/${receipt.id}/items/${line(receipt, 'BLUET HON1G').id}/correction`, { name: 'BLUET HONIG' });
+    expect(line(corrected, 'BLUET HONIG')).toMatchObject({ catalog_product_id: honey, match_status: 'manual' });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM receipt_store_mappings WHERE product_id = ?').get(honey)).toEqual({ n: 0 });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM product_aliases WHERE product_id = ?').get(honey)).toEqual({ n: 0 });
+  });
+
   it('is for members and up in a browser: viewers read only, tokens and strangers are refused', async () => {
     const receipt = await upload(member, await receiptPdf(['HONIG 4,49 A'], '4,49', '2025-02-12'));
     const item = line(receipt, 'HONIG');

@@ -1,10 +1,11 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
-import { dirname, extname, resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import Sqlite, { type Database as SqliteConnection } from 'better-sqlite3';
 import type JSZipType from 'jszip';
+import { containedReceiptPath } from '../receipts/receipt-file-path.js';
 import { EXCLUDED_SECRET_CATEGORIES, EXPORT_SECTIONS, type ExportSection, type ExportTable } from './export-sections.js';
 
 export const EXPORT_FORMAT = 'household-inventory-export';
@@ -34,18 +35,6 @@ export interface ManifestEntry {
   path: string;
   bytes: number;
   sha256: string;
-}
-
-/**
- * A stored receipt path as an absolute path directly inside `receiptsDir` (where uploads put their
- * file, `<id>.<ext>`), or null otherwise (an absolute path elsewhere, `..`, a subfolder that could be
- * a link to anywhere): such a pointer is never read, exported or deleted. Callers `lstat` the file
- * itself, so a link in the folder is not followed either.
- */
-export function containedReceiptPath(receiptsDir: string, storedPath: string): string | null {
-  const root = resolve(receiptsDir);
-  const path = resolve(root, storedPath);
-  return dirname(path) === root ? path : null;
 }
 
 /** A regular file's size, or null when it is missing or anything else (directory, symlink). */

@@ -7,7 +7,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { SettingsService, type StoredSettings } from '../settings/settings.service.js';
 import type { RetentionPreviewResponse, RetentionRunResponse } from './dto/privacy.dto.js';
-import { containedReceiptPath } from './export-archive.js';
+import { containedReceiptPath } from '../receipts/receipt-file-path.js';
 import { INSERT_PRIVACY_EVENT, PRIVACY_ACTIONS, privacyEventValues } from './privacy-audit.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { Not } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
 import { Database } from '../../database/database.js';
@@ -7,7 +8,8 @@ import { ProductEntity } from '../catalog/product.entity.js';
 import type { ReceiptCorrectionInput, ReceiptItemCorrectionInput, ReceiptItemCreateInput } from './dto/receipt-corrections.dto.js';
 import type { ReceiptResponse } from './dto/receipts.dto.js';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
-import { retailerLabel } from './receipt-keys.js';
+import { isMatchEvidence } from './match-evidence.js';
+import { retailerKey, retailerLabel } from './receipt-keys.js';
 import { ReceiptMappingService } from './receipt-mapping.service.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { ReceiptEntity } from './receipt.entity.js';
@@ -45,8 +47,14 @@ export class ReceiptCorrectionsService {
       if (input.total !== undefined) changes.total = input.total;
       if (input.currency !== undefined) changes.currency = input.currency;
       await manager.update(ReceiptEntity, { id: receipt.id }, changes);
-      // Another store has other learned mappings for the open lines.
-      if (changes.storeName !== undefined && changes.storeName !== receipt.storeName) await this.reconciler.reconcile(manager);
+      if (changes.storeName === undefined || changes.storeName === receipt.storeName) return;
+      // Another store has other learned mappings: what the misread store's taught goes first (lines
+      // mapped by hand stay), then this receipt's open lines are matched again.
+      if (retailerKey(changes.storeName) !== retailerKey(receipt.storeName)) {
+        const learned = await manager.findBy(ReceiptItemEntity, { receiptId: receipt.id, imported: false, matchStatus: Not('manual'), matchReason: 'learned_store' });
+        for (const line of learned) await manager.update(ReceiptItemEntity, { id: line.id }, unmatched(line, changes.updatedAt as string));
+      }
+      await this.reconciler.reconcile(manager, { receipt: receipt.id });
     });
     return this.receipts.detail(receiptId);
   }
@@ -61,19 +69,21 @@ export class ReceiptCorrectionsService {
       if (input.total_price !== undefined) changes.totalPrice = input.total_price;
       const name = input.name?.trim();
       const renamed = name !== undefined && name !== item.normalizedName;
+      const byHand = item.matchStatus === 'manual' && item.productId !== null;
+      // A line mapped by hand keeps its product; what its misread name taught (if it taught anything) moves to the corrected one.
+      let taught = false;
       if (renamed) {
         Object.assign(changes, { rawName: name, normalizedName: name });
-        // A line mapped by hand keeps its product; what its misread name taught moves to the corrected one.
-        if (item.matchStatus === 'manual' && item.productId !== null) await this.mapping.forget(manager, receipt, item, item.productId);
-        else Object.assign(changes, UNMATCHED);
+        if (byHand) taught = await this.mapping.forget(manager, receipt, item, item.productId as string);
+        else Object.assign(changes, unmatched(item, now));
       }
       await manager.update(ReceiptItemEntity, { id: item.id }, changes);
       await manager.update(ReceiptEntity, { id: receipt.id }, { updatedAt: now });
       if (!renamed) return;
-      const product = item.matchStatus === 'manual' && item.productId !== null ? await manager.findOneBy(ProductEntity, { id: item.productId }) : null;
+      const product = byHand ? await manager.findOneBy(ProductEntity, { id: item.productId as string }) : null;
       const renamedItem = { ...item, ...changes };
-      if (product) await this.mapping.mapLine(manager, receipt, renamedItem, product, item.variantId, true);
-      await this.reconciler.reconcile(manager);
+      if (product) await this.mapping.mapLine(manager, receipt, renamedItem, product, item.variantId, taught);
+      await this.reconciler.reconcile(manager, { receipt: receipt.id });
     });
     return this.receipts.detail(receiptId);
   }
@@ -100,12 +110,13 @@ export class ReceiptCorrectionsService {
         unitPrice: input.unit_price ?? null,
         totalPrice: input.total_price,
         ...UNMATCHED,
+        matchEvidence: [],
         corrected: true,
         createdAt: now,
         updatedAt: now,
       });
       await manager.update(ReceiptEntity, { id: receipt.id }, { updatedAt: now });
-      await this.reconciler.reconcile(manager);
+      await this.reconciler.reconcile(manager, { receipt: receipt.id });
     });
     return this.receipts.detail(receiptId);
   }
@@ -127,7 +138,11 @@ const UNMATCHED = {
   matchStatus: 'unresolved',
   matchReason: 'unresolved',
   matchScore: null,
-  matchEvidence: [],
   suggestedProductId: null,
   suggestedProductScore: null,
 } as const satisfies Partial<ReceiptItemEntity>;
+
+/** The line matched to nothing; the analysis's own evidence stays, only that of the match goes (as mapping does). */
+function unmatched(item: ReceiptItemEntity, now: string): Partial<ReceiptItemEntity> {
+  return { ...UNMATCHED, matchEvidence: (item.matchEvidence ?? []).filter((entry) => !isMatchEvidence(entry)), updatedAt: now };
+}

@@ -120,12 +120,14 @@ export class ReceiptMappingService {
   /**
    * Unmapping forgets what this line taught about its product (the store mapping and the aliases
    * of its names), or the next reconcile would map it straight back. A corrected name forgets
-   * what the misread one taught.
+   * what the misread one taught. True when it removed anything: a mapping or alias to move.
    */
-  async forget(manager: EntityManager, receipt: ReceiptEntity, item: ReceiptItemEntity, productId: string): Promise<void> {
+  async forget(manager: EntityManager, receipt: ReceiptEntity, item: ReceiptItemEntity, productId: string): Promise<boolean> {
+    let removed = 0;
     const lineKey = printedLineKey(item);
-    if (lineKey) await manager.delete(ReceiptStoreMappingEntity, { retailerKey: retailerKey(receipt.storeName), lineKey, productId });
-    for (const aliasKey of aliasKeys(item).keys()) await manager.delete(ProductAliasEntity, { aliasKey, productId });
+    if (lineKey) removed += (await manager.delete(ReceiptStoreMappingEntity, { retailerKey: retailerKey(receipt.storeName), lineKey, productId })).affected ?? 0;
+    for (const aliasKey of aliasKeys(item).keys()) removed += (await manager.delete(ProductAliasEntity, { aliasKey, productId })).affected ?? 0;
+    return removed > 0;
   }
 
   private async remember(manager: EntityManager, receipt: ReceiptEntity, item: ReceiptItemEntity, product: ProductEntity, variantId: string | null, now: string): Promise<void> {

@@ -55,14 +55,15 @@ export class ReceiptReconcileService {
 
   /**
    * Matches every open line again. `except` leaves one line alone: a line just unmapped by hand
-   * must not be mapped straight back by what it taught.
+   * must not be mapped straight back by what it taught. `receipt` keeps to one receipt's lines: a
+   * correction of one receipt changes what its own lines match, not anyone else's.
    */
-  async reconcile(manager: EntityManager, options: { except?: string } = {}): Promise<ReconcileCounts> {
+  async reconcile(manager: EntityManager, options: { except?: string; receipt?: string } = {}): Promise<ReconcileCounts> {
     // Literal values, not parameters: SQLite only uses the partial index idx_receipt_items_open
     // when the query's WHERE visibly implies the index's WHERE.
-    const lines = await manager
-      .createQueryBuilder(ReceiptItemEntity, 'item')
-      .where('item.imported = 0 AND item.productId IS NULL')
+    const query = manager.createQueryBuilder(ReceiptItemEntity, 'item').where('item.imported = 0 AND item.productId IS NULL');
+    if (options.receipt !== undefined) query.andWhere('item.receiptId = :receipt', { receipt: options.receipt });
+    const lines = await query
       .orderBy('item.receiptId')
       .addOrderBy('item.position')
       .getMany()

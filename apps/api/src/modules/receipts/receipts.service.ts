@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve, sep } from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { extname, join, resolve, sep } from 'node:path';
+import { Injectable, Logger } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
@@ -14,8 +14,9 @@ import { ReceiptReaders } from './reading/receipt-readers.js';
 import { ReceiptItemEntity } from './receipt-item.entity.js';
 import { ReceiptEntity } from './receipt.entity.js';
 import { checkReceipt, type CheckReason } from './receipt-checks.js';
+import { containedReceiptPath } from './receipt-file-path.js';
 import { receiptFingerprint } from './receipt-fingerprint.js';
-import { knownRetailer, retailerKey, retailerLabel } from './receipt-keys.js';
+import { retailerKey, retailerLabel } from './receipt-keys.js';
 import { storedLines } from './receipt-lines.js';
 import { ReceiptReconcileService } from './receipt-reconcile.service.js';
 import { acceptReceiptSource, SOURCE_EXTENSION } from './receipt-source.js';
@@ -48,6 +49,7 @@ interface LineCounts {
  */
 @Injectable()
 export class ReceiptsService {
+  private readonly logger = new Logger(ReceiptsService.name);
   private readonly directory: string;
   private readonly staging: string;
 
@@ -99,7 +101,7 @@ export class ReceiptsService {
         const twin =
           (await this.sameSource(manager, sourceSha256, analysisVersion)) ??
           (fingerprint ? await manager.findOne(ReceiptEntity, { where: { fingerprint }, order: { createdAt: 'ASC', id: 'ASC' } }) : null) ??
-          (await this.samePurchase(manager, parsed));
+          (await this.samePurchase(manager, parsed, lines));
         if (twin) return { duplicateOf: twin.id as string | null };
         const now = this.clock.now().toISOString();
         await manager.insert(ReceiptEntity, {
@@ -219,7 +221,7 @@ export class ReceiptsService {
   async file(id: string): Promise<{ path: string; type: string }> {
     const receipt = await this.database.manager.findOneBy(ReceiptEntity, { id });
     if (!receipt) throw new ApiException(404, 'receipt_not_found');
-    const path = receipt.imagePath ? storedFilePath(this.directory, receipt.imagePath) : null;
+    const path = receipt.imagePath ? containedReceiptPath(this.directory, receipt.imagePath) : null;
     const type = receipt.imagePath ? fileType(receipt.imagePath) : null;
     const info = path ? await lstat(path).catch(() => null) : null;
     if (!path || !type || !info?.isFile()) throw new ApiException(404, 'receipt_file_not_found');
@@ -228,51 +230,51 @@ export class ReceiptsService {
 
   /**
    * Deletes a receipt nobody imported from (409 otherwise: budget and prices depend on it) with
-   * its lines and its file. The file is moved aside first and put back should the row stay, so a
-   * failure leaves both as they were. A stored path outside DATA_DIR/receipts is never touched.
+   * its lines and its file. The row goes in the write (checked there, so an import that got in
+   * first keeps the receipt), the file once that is committed, as retention does: a crash in
+   * between leaves a file nothing points at, never a receipt whose file is gone. A stored path
+   * outside DATA_DIR/receipts is never touched.
    */
   async remove(id: string): Promise<void> {
-    await openReceipt(this.database.manager, id);
-    const receipt = await this.database.manager.findOneByOrFail(ReceiptEntity, { id });
-    const file = receipt.imagePath ? storedFilePath(this.directory, receipt.imagePath) : null;
-    const aside = file ? this.contained(this.staging, `${id}.deleted`) : null;
-    let moved = false;
-    if (file && aside) {
-      await mkdir(this.staging, { recursive: true, mode: 0o700 });
-      moved = await rename(file, aside).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return false;
-          throw error;
-        },
-      );
-    }
-    try {
-      // Checked again inside the write: an import that got in first keeps the receipt.
-      await this.database.write(async (manager) => {
-        await openReceipt(manager, id);
-        await manager.delete(ReceiptEntity, { id });
-      });
-    } catch (error) {
-      if (moved && file && aside) await rename(aside, file);
-      throw error;
-    }
-    if (aside) await rm(aside, { force: true });
+    const receipt = await this.database.write(async (manager) => {
+      const open = await openReceipt(manager, id);
+      await manager.delete(ReceiptEntity, { id });
+      return open;
+    });
+    const file = receipt.imagePath ? containedReceiptPath(this.directory, receipt.imagePath) : null;
+    if (!file) return;
+    await rm(file, { force: true }).catch((error: NodeJS.ErrnoException) => {
+      this.logger.warn({ message: 'receipt file not deleted', receipt: id, error: error.code ?? 'unknown' });
+    });
   }
 
   /**
    * The same purchase captured another way (the e-mailed PDF, then a photo; a second photo): the
-   * same store (chain), date, currency and total, whatever OCR made of the lines. Null when the
-   * store, date or total is missing: too little to tell two purchases apart.
+   * same store (chain or name), date, currency and total, whatever OCR made of the lines. Where one
+   * capture has no store name at all (its header was not read), the lines must also add up to the
+   * same sum in the same count: two €2.50 coffees at one bakery on one day stay two purchases.
+   * Null when the date or total is missing, or neither capture names a store: too little to tell.
    */
-  private async samePurchase(manager: EntityManager, parsed: Pick<ReceiptReading, 'storeName' | 'purchaseDate' | 'total' | 'currency'>): Promise<ReceiptEntity | null> {
-    if (!parsed.storeName || !parsed.purchaseDate || parsed.total === null) return null;
-    const store = retailerKey(parsed.storeName);
-    const chain = knownRetailer(parsed.storeName);
+  private async samePurchase(
+    manager: EntityManager,
+    parsed: Pick<ReceiptReading, 'storeName' | 'purchaseDate' | 'total' | 'currency'>,
+    lines: ReadonlyArray<{ totalPrice: number }>,
+  ): Promise<ReceiptEntity | null> {
+    if (!parsed.purchaseDate || parsed.total === null) return null;
+    const store = parsed.storeName ? retailerKey(parsed.storeName) : null;
     const candidates = await manager.find(ReceiptEntity, { where: { purchaseDate: parsed.purchaseDate, total: parsed.total, currency: parsed.currency }, order: { createdAt: 'ASC', id: 'ASC' } });
-    // The same chain or name; or, where one capture names no known chain (its header was read as
-    // noise, an article taken for the name), the same date and total to the cent are enough.
-    return candidates.find((receipt) => retailerKey(receipt.storeName) === store || chain === null || (receipt.storeName !== null && knownRetailer(receipt.storeName) === null)) ?? null;
+    const sum = centsOf(lines);
+    for (const receipt of candidates) {
+      const other = receipt.storeName ? retailerKey(receipt.storeName) : null;
+      if (store !== null && other !== null) {
+        if (store === other) return receipt;
+        continue;
+      }
+      if (store === null && other === null) continue;
+      const theirs = await manager.find(ReceiptItemEntity, { where: { receiptId: receipt.id }, select: { id: true, totalPrice: true } });
+      if (theirs.length === lines.length && centsOf(theirs) === sum) return receipt;
+    }
+    return null;
   }
 
   private sameSource(manager: EntityManager, sourceSha256: string, analysisVersion: string): Promise<ReceiptEntity | null> {
@@ -287,22 +289,17 @@ export class ReceiptsService {
   }
 }
 
-/**
- * A stored file name as a path directly inside the receipts folder, where uploads put theirs
- * (`<id>.<ext>`); null for anything else (absolute elsewhere, `..`, a subfolder that could be a
- * link): such a pointer is never served nor deleted.
- */
-export function storedFilePath(directory: string, name: string): string | null {
-  const path = resolve(directory, name);
-  return dirname(path) === directory ? path : null;
-}
-
 /** The receipt, for a change of the whole: 404 when unknown, 409 once any of its lines is imported. */
 export async function openReceipt(manager: EntityManager, receiptId: string): Promise<ReceiptEntity> {
   const receipt = await manager.findOneBy(ReceiptEntity, { id: receiptId });
   if (!receipt) throw new ApiException(404, 'receipt_not_found');
   if (await manager.existsBy(ReceiptItemEntity, { receiptId, imported: true })) throw new ApiException(409, 'receipt_imported');
   return receipt;
+}
+
+/** The lines' amounts added up in whole cents (an unread amount counts as nothing). */
+function centsOf(lines: ReadonlyArray<{ totalPrice: number | null }>): number {
+  return lines.reduce((sum, line) => sum + Math.round((line.totalPrice ?? 0) * 100), 0);
 }
 
 /** The media type a stored file is served as, by the extension the upload gave it. */

@@ -10,8 +10,7 @@ import { dataSourceOptions } from '../../database/data-source-options.js';
 import { LiveEvents, type NumberedChange } from '../live/live-events.js';
 import { ShoppingService } from '../shopping/shopping.service.js';
 import { ShoppingTripsService } from './shopping-trips.service.js';
-import { kendallTau } from './store-order.js';
-import { seededRandom, syntheticStore, syntheticTrip, type SyntheticStore } from './synthetic-trips.js';
+import { kendallTau, seededRandom, syntheticStore, syntheticTrip, type SyntheticStore } from './synthetic-trips.spec-support.js';
 
 const principal: Principal = { kind: 'session', userId: 'shopper', householdId: 'h', role: 'member', locale: 'en' };
 const GROUPS = 8;

@@ -155,14 +155,15 @@ export class ShoppingTripsService {
       `SELECT store_id AS id FROM shopping_trips WHERE store_id <> ? GROUP BY store_id ORDER BY MAX(started_at) DESC LIMIT ?`,
       [storeId, OTHER_STORES_CONSIDERED],
     );
+    const sequences = await this.sequences(manager, [storeId, ...otherStores.map((other) => other.id)]);
     const elsewhere = [];
     for (const other of otherStores) {
-      const learned = learnProductPositions(await this.sequences(manager, other.id));
+      const learned = learnProductPositions(sequences.get(other.id) ?? []);
       if (learned.tripCount > 0) elsewhere.push(groupPositions(learned.positions, groupOf));
     }
     const placements = await manager.findBy(ShoppingStorePlacementEntity, { storeId });
     const order = storeOrder({
-      trips: await this.sequences(manager, storeId),
+      trips: sequences.get(storeId) ?? [],
       groupOf,
       otherStoreGroups: groupPositionsAcrossStores(elsewhere),
       manualProducts: new Map(placements.filter((p) => p.kind === 'product').map((p) => [p.targetId, p.position])),
@@ -218,17 +219,26 @@ export class ShoppingTripsService {
     return this.order(storeId);
   }
 
-  /** Check-off sequences of the store's latest trips, newest first. */
-  private async sequences(manager: EntityManager, storeId: string): Promise<TripSequence[]> {
-    const rows: { trip_id: string; product_id: string }[] = await manager.query(
-      `SELECT c.trip_id, c.product_id FROM shopping_trip_checkoffs c
-       JOIN (SELECT id, started_at FROM shopping_trips WHERE store_id = ? ORDER BY started_at DESC LIMIT ?) t ON t.id = c.trip_id
-       ORDER BY t.started_at DESC, t.id, c.sequence`,
-      [storeId, TRIPS_CONSIDERED],
+  /** Check-off sequences of each store's latest trips (TRIPS_CONSIDERED), newest first, by store. */
+  private async sequences(manager: EntityManager, storeIds: readonly string[]): Promise<Map<string, TripSequence[]>> {
+    // One query for every store asked about: each store's latest trips, numbered within the store.
+    const rows: { store_id: string; trip_id: string; product_id: string }[] = await manager.query(
+      `SELECT t.store_id, c.trip_id, c.product_id FROM shopping_trip_checkoffs c
+       JOIN (
+         SELECT id, store_id, started_at, ROW_NUMBER() OVER (PARTITION BY store_id ORDER BY started_at DESC, id) AS recent
+         FROM shopping_trips WHERE store_id IN (SELECT value FROM json_each(?))
+       ) t ON t.id = c.trip_id
+       WHERE t.recent <= ?
+       ORDER BY t.store_id, t.started_at DESC, t.id, c.sequence`,
+      [JSON.stringify(storeIds), TRIPS_CONSIDERED],
     );
-    const trips = new Map<string, string[]>();
-    for (const row of rows) trips.set(row.trip_id, [...(trips.get(row.trip_id) ?? []), row.product_id]);
-    return [...trips.values()].map((products) => ({ products }));
+    const trips = new Map<string, Map<string, string[]>>();
+    for (const row of rows) {
+      const store = trips.get(row.store_id) ?? new Map<string, string[]>();
+      trips.set(row.store_id, store);
+      store.set(row.trip_id, [...(store.get(row.trip_id) ?? []), row.product_id]);
+    }
+    return new Map([...trips].map(([store, sequences]) => [store, [...sequences.values()].map((products) => ({ products }))]));
   }
 
   /** Trips two hours past their latest check-off are over: written down when a write passes by. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupPositions, groupPositionsAcrossStores, kendallTau, learnProductPositions, storeOrder, weightedMedian } from './store-order.js';
+import { groupPositions, groupPositionsAcrossStores, learnProductPositions, storeOrder, weightedMedian } from './store-order.js';
+import { kendallTau } from './synthetic-trips.spec-support.js';
 
 const orderOf = (positions: Map<string, number>) => [...positions].sort((a, b) => a[1] - b[1]).map(([product]) => product);
 

@@ -198,19 +198,3 @@ export function storeOrder(inputs: OrderInputs): LearnedOrder {
   for (const [product, position] of inputs.manualProducts) products.set(product, { position, source: 'manual' });
   return { products, groups, tripCount };
 }
-
-/** Kendall's tau-a between two orders of the same items (1 = identical, -1 = reversed). */
-export function kendallTau(order: readonly string[], truth: readonly string[]): number {
-  const rank = new Map(truth.map((item, index) => [item, index]));
-  const items = order.filter((item) => rank.has(item));
-  let concordant = 0;
-  let discordant = 0;
-  for (let i = 0; i < items.length; i += 1) {
-    for (let j = i + 1; j < items.length; j += 1) {
-      if ((rank.get(items[i]) as number) < (rank.get(items[j]) as number)) concordant += 1;
-      else discordant += 1;
-    }
-  }
-  const pairs = concordant + discordant;
-  return pairs === 0 ? 1 : (concordant - discordant) / pairs;
-}

@@ -73,11 +73,11 @@ describe('store', () => {
 });
 
 describe('where a line is', () => {
-  it('keeps the union of its source lines’ word boxes, for a correction screen', () => {
+  it('keeps the input lines it was read from (their word boxes are its place on the correction screen)', () => {
     const word = (text: string, x0: number, y0: number) => ({ text, box: { x0, y0, x1: x0 + 10 * text.length, y1: y0 + 20 } });
     const line = (y: number, ...words: Array<[string, number]>) => ({ text: words.map(([t]) => t).join(' '), words: words.map(([t, x]) => word(t, x, y)) });
     const receipt = parseReceipt({ lines: [line(0, ['Markt', 0]), line(30, ['2', 0], ['x', 20], ['1,29', 40]), line(60, ['Joghurt', 0], ['2,58', 200]), line(90, ['SUMME', 0], ['2,58', 200])] });
-    expect(receipt.lines.map((l) => [l.name, l.quantity, l.box])).toEqual([['Joghurt', 2, { x0: 0, y0: 30, x1: 240, y1: 80 }]]);
+    expect(receipt.lines.map((l) => [l.name, l.quantity, l.sourceLines])).toEqual([['Joghurt', 2, [1, 2]]]);
   });
 });
 

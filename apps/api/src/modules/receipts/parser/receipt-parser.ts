@@ -175,10 +175,6 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
 
   // What was paid, printed right after the total: a second reading of it when OCR garbled the first.
   const paid = totalIndex < 0 ? [] : texts.slice(totalIndex + 1, totalIndex + 4).filter((t) => PAYMENT.test(t)).map((t) => trailingAmount(t, decimal)?.amount).filter((a): a is number => a !== undefined && a > 0);
-  for (const line of lines) {
-    const box = boxOf(line.sourceLines.map((index) => input.lines[index]));
-    if (box) line.box = box;
-  }
   const { total: checkedTotal, ...consistency } = check(lines, total, tax, notes, paid);
   total = checkedTotal;
   return {
@@ -193,18 +189,6 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     tax,
     lines,
     consistency,
-  };
-}
-
-/** The union of the word boxes of some input lines, or undefined when they carry none. */
-function boxOf(lines: ReadonlyArray<ReceiptTextInput['lines'][number] | undefined>): ParsedReceiptLine['box'] {
-  const boxes = lines.flatMap((line) => (line && typeof line !== 'string' ? (line.words ?? []) : [])).flatMap((word) => (word.box ? [word.box] : []));
-  if (boxes.length === 0) return undefined;
-  return {
-    x0: Math.min(...boxes.map((b) => b.x0)),
-    y0: Math.min(...boxes.map((b) => b.y0)),
-    x1: Math.max(...boxes.map((b) => b.x1)),
-    y1: Math.max(...boxes.map((b) => b.y1)),
   };
 }
 

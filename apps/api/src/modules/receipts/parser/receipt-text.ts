@@ -52,11 +52,6 @@ export interface ParsedReceiptLine {
   barcode: string | null;
   /** Indexes (0-based) of the input lines this line was read from. */
   sourceLines: number[];
-  /**
-   * Where the line is on the page: the union of the word boxes of its source lines, in the
-   * reader's coordinates (OCR: pixels of the prepared page), when the reader gave boxes.
-   */
-  box?: { x0: number; y0: number; x1: number; y1: number };
 }
 
 export interface ReceiptConsistency {

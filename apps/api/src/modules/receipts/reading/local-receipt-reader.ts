@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { calendarDay, Clock } from '../../../common/clock.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { lineEvidence, type TextLinePlacement } from '../line-evidence.js';
 import { parseReceipt } from '../parser/receipt-parser.js';
@@ -41,12 +42,15 @@ export class LocalReceiptReader implements ReceiptReader {
   /** Raise when extraction or parsing changes what a file yields. */
   readonly analysisVersion = 'local-3';
   private readonly maxPixels: number;
+  private readonly timeZone: string;
 
   constructor(
     config: AppConfig,
     private readonly decoder: ReceiptDecoder,
     private readonly ocr: OcrEngine,
+    private readonly clock: Clock,
   ) {
+    this.timeZone = config.env.TZ;
     this.maxPixels = config.env.MAX_IMAGE_MEGAPIXELS * 1_000_000;
   }
 
@@ -58,7 +62,8 @@ export class LocalReceiptReader implements ReceiptReader {
 
   /** The parsed receipt and the text lines it was parsed from (the benchmark shows them). */
   async readWithText(bytes: Buffer, type: ReceiptSourceType): Promise<{ receipt: ParsedReceipt } & ReadText> {
-    const today = new Date().toISOString().slice(0, 10);
+    // The household's day by the service's clock: a receipt printed just after midnight is not from tomorrow.
+    const today = calendarDay(this.clock.now(), this.timeZone);
     const parsed = async (read: ReadText | ReceiptTextLine[]) => {
       const found = Array.isArray(read) ? { text: read, printed: read } : read;
       return { receipt: parseReceipt({ lines: found.text, today }), ...found };
@@ -67,25 +72,35 @@ export class LocalReceiptReader implements ReceiptReader {
       const fromText = await parsed(await pdfTextLines(bytes));
       // A scanned PDF has no text layer (or only a stamp or a header): its pages are read as images.
       if (fromText.receipt.lines.length > 0) return fromText;
-      return parsed(await this.readImages(await this.decoder.renderPdf(bytes, { maxPages: MAX_PDF_PAGES, ...PDF_RENDER })));
+      return parsed(await this.readImages(() => this.decoder.renderPdf(bytes, { maxPages: MAX_PDF_PAGES, ...PDF_RENDER })));
     }
     if (type === 'heic') {
-      const photo = await this.decoder.decodeHeic(bytes, { maxPages: 1, scale: 1, maxSide: Number.MAX_SAFE_INTEGER, maxPixels: this.maxPixels });
-      return parsed(await this.readImages(photo));
+      return parsed(await this.readImages(() => this.decoder.decodeHeic(bytes, { maxPages: 1, scale: 1, maxSide: Number.MAX_SAFE_INTEGER, maxPixels: this.maxPixels })));
     }
     await checkPhoto(bytes, type, this.maxPixels);
-    return parsed(await this.readImages([bytes]));
+    return parsed(await this.readImages(() => Promise.resolve([bytes])));
   }
 
-  /** Pages in order; they may be read at once by different workers of the pool. */
-  private async readImages(images: ReadonlyArray<Buffer | DecodedImage>): Promise<ReadText> {
-    const pages = await Promise.all(
-      images.map(async (image, index) => {
-        const { lines: printed, page } = await this.readRightWayUp(await prepareForOcr(image, this.maxPixels));
-        const placement: TextLinePlacement = { page: index + 1, toStored: page.toSource };
-        return { text: repairOcrLines(printed), printed, placement };
-      }),
-    );
+  /**
+   * Pages in order; they may be read at once by different workers of the pool. The receipt takes
+   * its place in the OCR pool before anything is decoded (a full pool refuses it with nothing
+   * held in memory) and gives it back when its pages are read or fail.
+   */
+  private async readImages(decode: () => Promise<ReadonlyArray<Buffer | DecodedImage>>): Promise<ReadText> {
+    const release = this.ocr.admit();
+    let pages;
+    try {
+      const images = await decode();
+      pages = await Promise.all(
+        images.map(async (image, index) => {
+          const { lines: printed, page } = await this.readRightWayUp(await prepareForOcr(image, this.maxPixels));
+          const placement: TextLinePlacement = { page: index + 1, toStored: page.toSource };
+          return { text: repairOcrLines(printed), printed, placement };
+        }),
+      );
+    } finally {
+      release();
+    }
     return {
       text: pages.flatMap((page) => page.text),
       printed: pages.flatMap((page) => page.printed),
@@ -99,11 +114,11 @@ export class LocalReceiptReader implements ReceiptReader {
    * one way a page can still lie wrong.
    */
   private async readRightWayUp(page: PreparedPage): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
-    const asItLies = await this.ocr.read(page.png);
+    const asItLies = await this.ocr.read(page.png, true);
     const first = readability(asItLies);
     if (first.words >= 8 && first.confidence >= READABLE) return { lines: asItLies, page };
     const upsideDown = await halfTurn(page);
-    const turned = await this.ocr.read(upsideDown.png);
+    const turned = await this.ocr.read(upsideDown.png, true);
     const second = readability(turned);
     return second.words * second.confidence > first.words * first.confidence ? { lines: turned, page: upsideDown } : { lines: asItLies, page };
   }

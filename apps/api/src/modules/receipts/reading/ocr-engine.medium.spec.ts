@@ -31,6 +31,26 @@ describe('OcrEngine admission', () => {
     }
   }, 120_000);
 
+  it('admits receipts up to its capacity before anything is decoded, and takes one again once a place is given back', () => {
+    const ocr = engine(1, 1);
+    const first = ocr.admit();
+    ocr.admit();
+    let refused: unknown = null;
+    try {
+      ocr.admit();
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ApiException);
+    expect((refused as ApiException).code).toBe('ocr_busy');
+    expect(Number((refused as ApiException).headers['Retry-After'])).toBeGreaterThan(0);
+    // Given back twice, the place counts once.
+    first();
+    first();
+    ocr.admit();
+    expect(() => ocr.admit()).toThrow(ApiException);
+  });
+
   it('uses as many workers as OCR_WORKERS says', () => {
     expect(engine(3, 0).workers).toBe(3);
   });

@@ -32,6 +32,8 @@ type Tesseract = typeof import('tesseract.js');
 export class OcrEngine implements OnModuleDestroy {
   private scheduler: Promise<{ scheduler: Scheduler; dataDir: string }> | null = null;
   private running = 0;
+  /** Receipts admitted and not yet done (see `admit`). */
+  private admitted = 0;
   private idleTimer: NodeJS.Timeout | null = null;
   /** Worker threads (OCR_WORKERS): each holds its own model and heap, so they bound peak memory. */
   readonly workers: number;
@@ -44,12 +46,28 @@ export class OcrEngine implements OnModuleDestroy {
   }
 
   /**
+   * Admits one receipt before any of its pages is decoded: past the capacity (in receipts) it is
+   * refused at once (503, Retry-After), before its pixels are held in memory. The answer releases
+   * the place (once, however often called); the receipt's pages are then read as `admitted`.
+   */
+  admit(): () => void {
+    if (this.admitted >= this.capacity) throw busy();
+    this.admitted += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.admitted -= 1;
+    };
+  }
+
+  /**
    * The text lines of one prepared image, each with its words, their boxes and confidences.
    * Past the pool's capacity an image is refused at once (503, Retry-After) instead of holding
    * its decoded pixels in memory for as long as the queue ahead takes.
    */
-  async read(image: Buffer): Promise<ReceiptTextLine[]> {
-    if (this.running >= this.capacity) throw new ApiException(503, 'ocr_busy', {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  async read(image: Buffer, admitted = false): Promise<ReceiptTextLine[]> {
+    if (!admitted && this.running >= this.capacity) throw busy();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.running += 1;
@@ -141,4 +159,9 @@ export function linesOfTsv(tsv: string): ReceiptTextLine[] {
     words,
     confidence: Math.min(...words.map((word) => word.confidence ?? 1)),
   }));
+}
+
+/** The pool and its queue are full: come back in a moment. */
+function busy(): ApiException {
+  return new ApiException(503, 'ocr_busy', {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }

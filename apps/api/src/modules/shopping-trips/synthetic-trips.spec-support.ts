@@ -1,6 +1,7 @@
 /**
  * Synthetic shopping trips for the order tests: a hidden "true" walking order of a store and
- * noisy check-off sequences drawn from it. Deterministic for a seed.
+ * noisy check-off sequences drawn from it, and how close a learned order comes to it.
+ * Deterministic for a seed. Test support only: the build leaves `*.spec-support.ts` out.
  */
 
 /** mulberry32: a small seeded generator, so every run draws the same trips. */
@@ -61,4 +62,20 @@ export function syntheticTrip(store: SyntheticStore, random: () => number, noise
     keyed.push({ id, key });
   });
   return keyed.sort((a, b) => a.key - b.key).map((entry) => entry.id);
+}
+
+/** Kendall's tau-a between two orders of the same items (1 = identical, -1 = reversed). */
+export function kendallTau(order: readonly string[], truth: readonly string[]): number {
+  const rank = new Map(truth.map((item, index) => [item, index]));
+  const items = order.filter((item) => rank.has(item));
+  let concordant = 0;
+  let discordant = 0;
+  for (let i = 0; i < items.length; i += 1) {
+    for (let j = i + 1; j < items.length; j += 1) {
+      if ((rank.get(items[i]) as number) < (rank.get(items[j]) as number)) concordant += 1;
+      else discordant += 1;
+    }
+  }
+  const pairs = concordant + discordant;
+  return pairs === 0 ? 1 : (concordant - discordant) / pairs;
 }
