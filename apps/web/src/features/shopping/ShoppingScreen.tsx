@@ -153,6 +153,7 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
           trip={trip}
           order={trips.order}
           busy={trips.end.isPending || trips.reset.isPending}
+          ending={trips.end.isPending}
           onDone={() =>
             void trips.end.mutateAsync(trip.id).then(
               () => toast.show({ message: t('shopping.trip.ended', { store: trip.store_name }) }),
