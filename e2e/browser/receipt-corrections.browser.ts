@@ -116,7 +116,7 @@ describe.skipIf(!present)('correcting a real receipt beside its photo in the PWA
     // The card-slip line is no purchase.
     await tap(rows(page).filter({ hasText: 'KARTENZAHLUNG' }).locator('.ui-list-row-main'));
     await sheet.waitFor();
-    await tap(sheet.getByRole('button', { name: 'Remove line (no purchase)' }));
+    await tap(sheet.getByRole('button', { name: 'Not a purchase – remove' }));
     await sheet.waitFor({ state: 'detached' });
     await expect.poll(() => rows(page).filter({ hasText: 'KARTENZAHLUNG' }).count()).toBe(0);
     const tapsForTwoMisreadings = taps;

@@ -63,7 +63,7 @@ describe('offline queues on a shared device', () => {
   }
 
   it('asks at sign-out, keeps Anna’s scan from Ben, sends it for Anna, and deletes on request', async () => {
-    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
     // The household and two members; the page ends up signed in as Anna.
@@ -139,7 +139,7 @@ describe('offline queues on a shared device', () => {
   });
 
   it('asks in a dialog on the desktop in the dark theme too', async () => {
-    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    const context = await stage.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, colorScheme: 'dark', reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(stage.server.baseUrl);
     await signIn(page, ANNA);
@@ -147,8 +147,8 @@ describe('offline queues on a shared device', () => {
     await toSettingsHoldingTheQueue(context, page);
     await page.screenshot({ path: join(TEST_OUTPUT, 'sign-out-waiting-desktop-dark.png') });
     expect(await seriousViolations(page), 'sign-out question, desktop, dark').toEqual([]);
-    // Cancel keeps Anna signed in with her scan waiting.
-    await page.click('button:text-is("Cancel")');
+    // The sheet's close button (named Cancel) keeps Anna signed in with her scan waiting.
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => page.locator('.shell-tagline').textContent(), { timeout: 30_000 }).toBe('Signed in as Anna');
     await context.close();
   });

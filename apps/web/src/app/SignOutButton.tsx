@@ -45,9 +45,6 @@ export function SignOutButton() {
         className="sign-out-sheet"
         footer={
           <div className="ui-cluster ui-cluster--end">
-            <Button variant="secondary" onClick={() => setWaiting(null)} disabled={busy}>
-              {t('signOut.cancel')}
-            </Button>
             <Button variant="danger" onClick={() => void finish(deleteWaitingChanges)} loading={busy} data-testid="sign-out-delete">
               {t('signOut.delete')}
             </Button>

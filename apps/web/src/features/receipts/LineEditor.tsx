@@ -1,9 +1,8 @@
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-result';
 import { Banner, Button, Field, Input, MoneyInput, Stepper } from '../../ui';
-import type { useCorrection } from './use-corrections';
+import { correctionProblem, type useCorrection } from './use-corrections';
 import type { Receipt } from './upload-receipt';
 
 type Line = NonNullable<Receipt['items']>[number];
@@ -42,12 +41,7 @@ export function LineEditor({ line, correction, locale }: LineEditorProps) {
     if (line) correction.mutate({ kind: 'line', itemId: line.id, body });
     else correction.mutate({ kind: 'add', body });
   };
-  const problem =
-    correction.error instanceof ApiError && (correction.error.code === 'receipt_item_imported' || correction.error.code === 'receipt_imported')
-      ? t('receipts.correct.imported')
-      : correction.error
-        ? t('receipts.correct.failed')
-        : null;
+  const problem = correctionProblem(correction.error, t);
 
   return (
     <form className="ui-stack" onSubmit={save} noValidate data-testid="line-editor">
@@ -77,8 +71,8 @@ export function LineEditor({ line, correction, locale }: LineEditorProps) {
             increaseLabel={t('receipts.correct.more')}
           />
         </div>
-        <Field label={t('receipts.correct.amount')} hint={t('receipts.correct.amountHint')} error={touched && !amount.valid ? t('receipts.correct.amountInvalid') : undefined}>
-          <MoneyInput name="line-amount" locale={locale} value={amount.value} onChange={(value, valid) => setAmount({ value, valid })} />
+        <Field label={t('receipts.correct.amount')} error={touched && !amount.valid ? t('receipts.correct.amountInvalid') : undefined}>
+          <MoneyInput name="line-amount" locale={locale} placeholder={t('receipts.correct.amountHint')} value={amount.value} onChange={(value, valid) => setAmount({ value, valid })} />
         </Field>
         {showUnitPrice && (
           <Field label={t('receipts.correct.unitPrice')} error={touched && !unitPrice.valid ? t('receipts.correct.amountInvalid') : undefined}>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-result';
 import { Banner, Button, Field, Input, MoneyInput } from '../../ui';
-import type { useCorrection } from './use-corrections';
+import { correctionProblem, type useCorrection } from './use-corrections';
 import type { Receipt } from './upload-receipt';
 
 /** The receipt's head and foot as read: store, date and total, to put right. */
@@ -17,7 +16,7 @@ export function ReceiptHeaderForm({ receipt, correction, locale }: { receipt: Re
     if (!usable) return;
     correction.mutate({ kind: 'header', body: { store_name: store.trim() === '' ? null : store.trim(), purchase_date: date === '' ? null : date, total: total.value } });
   };
-  const problem = correction.error instanceof ApiError && correction.error.code === 'receipt_imported' ? t('receipts.correct.imported') : correction.error ? t('receipts.correct.failed') : null;
+  const problem = correctionProblem(correction.error, t);
   return (
     <form className="ui-stack" onSubmit={save} noValidate data-testid="header-editor">
       {problem && (

@@ -25,14 +25,16 @@ export function ReceiptImage({ receipt, highlight }: { receipt: Receipt; highlig
   const { t } = useTranslation();
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [zoom, setZoom] = useState(1);
-  const frame = useRef<HTMLDivElement>(null);
   const mark = useRef<HTMLDivElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; zoom: number } | null>(null);
 
+  // Scrolled to once per line (and once its photo has loaded and the mark exists), not on every zoom step or refetch.
+  const loaded = size !== null;
+  const { page, x, y, w, h } = highlight ?? {};
   useEffect(() => {
     mark.current?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
-  }, [highlight, zoom, size]);
+  }, [page, x, y, w, h, loaded]);
 
   if (!receipt.file_url) return null;
   if (!showsPicture(receipt)) {
@@ -71,7 +73,6 @@ export function ReceiptImage({ receipt, highlight }: { receipt: Receipt; highlig
   return (
     <figure className="receipt-image">
       <div
-        ref={frame}
         className="receipt-image-frame"
         data-testid="receipt-image"
         // It scrolls: keyboards reach it too (arrow keys scroll a zoomed photo).
@@ -118,14 +119,16 @@ export function LineCrop({ receipt, box }: { receipt: Receipt; box: LineBox }) {
   const { t } = useTranslation();
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   if (!receipt.file_url || !showsPicture(receipt) || box.page !== 1) return null;
-  // A little paper around the text, so a cut-off amount is still seen whole.
-  const pad = Math.round(box.h * 0.6);
+  // A little paper around the text, so a cut-off amount is still seen whole; little above and
+  // below, or half of the neighbouring lines shows too.
+  const padX = Math.round(box.h * 0.6);
+  const padY = Math.round(box.h * 0.2);
   const crop = size
     ? {
-        x: Math.max(0, box.x - pad),
-        y: Math.max(0, box.y - pad),
-        w: Math.min(size.width, box.x + box.w + pad) - Math.max(0, box.x - pad),
-        h: Math.min(size.height, box.y + box.h + pad) - Math.max(0, box.y - pad),
+        x: Math.max(0, box.x - padX),
+        y: Math.max(0, box.y - padY),
+        w: Math.min(size.width, box.x + box.w + padX) - Math.max(0, box.x - padX),
+        h: Math.min(size.height, box.y + box.h + padY) - Math.max(0, box.y - padY),
       }
     : null;
   return (

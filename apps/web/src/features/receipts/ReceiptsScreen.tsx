@@ -32,7 +32,7 @@ export function ReceiptsScreen() {
   const locale = i18n.resolvedLanguage ?? 'en';
   const api = useApi();
   const queryClient = useQueryClient();
-  const { canWrite, canQueue } = useSession();
+  const { canQueue } = useSession();
   const online = useOnline();
   const [, navigate] = useLocation();
   // Set by the service worker (or the server) when a share could not be kept whole.
@@ -101,7 +101,7 @@ export function ReceiptsScreen() {
         title={t('receipts.heading')}
         titleId="receipts-heading"
         actions={
-          canWrite && (
+          canQueue && (
             <div className="receipt-actions">
               <Button icon={Camera} loading={upload.isPending} onClick={() => camera.current?.click()}>
                 {t('receipts.takePhoto')}
@@ -173,7 +173,15 @@ export function ReceiptsScreen() {
         )}
         <SharedReceiptList view={shared} online={online} canUpload={canQueue} />
         <QueryProblem query={receipts} />
-        {receipts.isPending && <Skeleton width="100%" height={56} />}
+        {/* A list query paused offline with nothing cached would show its placeholder forever. */}
+        {receipts.isPending &&
+          (receipts.fetchStatus === 'paused' ? (
+            <p className="muted" data-testid="receipts-load-later">
+              {t('receipts.loadsWhenOnline')}
+            </p>
+          ) : (
+            <Skeleton width="100%" height={56} />
+          ))}
         {onlyReview && (
           <Banner
             tone="info"

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useApi } from '../../app/api-context';
-import { ok } from '../../lib/api-result';
+import { ApiError, ok } from '../../lib/api-result';
 import { receiptKeys } from './receipt-keys';
 import type { Receipt } from './upload-receipt';
 
@@ -29,6 +29,16 @@ export type Correction =
  * line added or removed). The server answers the whole receipt, sums and flags included, which
  * replaces the one on screen.
  */
+/**
+ * What a failed correction says: a receipt (or line) already taken into stock can no longer be
+ * changed, anything else failed. Null while nothing failed.
+ */
+export function correctionProblem(error: unknown, t: (key: 'receipts.correct.imported' | 'receipts.correct.failed') => string): string | null {
+  if (!error) return null;
+  const imported = error instanceof ApiError && (error.code === 'receipt_item_imported' || error.code === 'receipt_imported');
+  return imported ? t('receipts.correct.imported') : t('receipts.correct.failed');
+}
+
 export function useCorrection(receiptId: string, onDone?: (correction: Correction) => void) {
   const api = useApi();
   const queryClient = useQueryClient();

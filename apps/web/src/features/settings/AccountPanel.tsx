@@ -8,6 +8,7 @@ import { serverDetail } from '../../app/server-detail';
 import { useRecentAuth } from '../../app/recent-auth';
 import { Button, Card, Input } from '../../ui';
 import { LoadProblem, useLoadProblem } from '../../app/load-problem';
+import { RecoveryCodes } from './RecoveryCodes';
 
 /** The signed-in user's password and devices (this one marked); the owner also edits the profile. */
 export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { isOwner: boolean; displayName: string; email: string | null; onProfileSaved: Auth['adopt'] }) {
@@ -64,18 +65,7 @@ export function AccountPanel({ isOwner, displayName, email, onProfileSaved }: { 
           {notice}
         </p>
       )}
-      {recoveryCodes.length > 0 && (
-        <div className="notice" data-testid="account-recovery-codes">
-          <p>{t('account.newRecoveryCodes')}</p>
-          <ul className="codes">
-            {recoveryCodes.map((recovery) => (
-              <li key={recovery}>
-                <code>{recovery}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <RecoveryCodes codes={recoveryCodes} intro={t('account.newRecoveryCodes')} testId="account-recovery-codes" />
       {isOwner && (
         <form className="form" onSubmit={saveProfile}>
           <label>

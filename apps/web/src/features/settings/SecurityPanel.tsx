@@ -6,6 +6,7 @@ import { useApi } from '../../app/api-context';
 import { useRecentAuth } from '../../app/recent-auth';
 import { Button, Card, Input } from '../../ui';
 import { LoadProblem, useLoadProblem } from '../../app/load-problem';
+import { RecoveryCodes } from './RecoveryCodes';
 
 /** Two-factor sign-in (TOTP with a QR code; recovery codes shown once) and passkeys. */
 export function SecurityPanel() {
@@ -69,18 +70,7 @@ export function SecurityPanel() {
         </p>
       )}
       <p data-testid="totp-state">{security.totp_enabled ? t('security.totpOn', { count: security.recovery_codes_remaining }) : t('security.totpOff')}</p>
-      {recoveryCodes.length > 0 && (
-        <div className="notice" data-testid="recovery-codes">
-          <p>{t('security.recoveryOnce')}</p>
-          <ul className="codes">
-            {recoveryCodes.map((recovery) => (
-              <li key={recovery}>
-                <code>{recovery}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <RecoveryCodes codes={recoveryCodes} intro={t('security.recoveryOnce')} testId="recovery-codes" />
       {!security.totp_enabled && !setup && (
         <Button onClick={() => void beginTotp()}>
           {t('security.setUpTotp')}

@@ -32,7 +32,7 @@ export function ShoppingRow({ row, canWrite, onCheck, onAmount, onOpen, handle }
   const unit = item.quantity_unit_name;
   // With a stepper the amount is written there already; the line under the name is for the note.
   // During a trip a phone has no room for the stepper beside the grip: the amount is written here instead (CSS picks one).
-  const compactAmount = canWrite && handle !== undefined ? amountText(item.desired_quantity, unit, locale) : null;
+  const compactAmount = canWrite && handle !== undefined ? t('shopping.trip.rowAmount', { amount: amountText(item.desired_quantity, unit, locale) }) : null;
   const parts = [canWrite ? null : amountText(item.desired_quantity, unit, locale), item.notes || null].filter((part) => part !== null);
   const subtitle = (
     <>

@@ -6,9 +6,10 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/api-context';
+import { serverDetail } from '../../app/server-detail';
 import { sharedKeys } from '../../app/query-keys';
 import { useSession } from '../../app/session';
-import { ApiError, ok } from '../../lib/api-result';
+import { ok } from '../../lib/api-result';
 import { Badge, Banner, Button, Card, EmptyState, List, Skeleton, useToast } from '../../ui';
 import { AddItemSheet } from './AddItemSheet';
 import { NotesSheet } from './NotesSheet';
@@ -101,7 +102,7 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
       action: { label: t('shopping.undo'), onAction: () => void shopping.setChecked({ ...row, checked: true }, false, tripId) },
     });
   };
-  const moveProblem = (error: unknown) => toast.show({ variant: 'error', message: t('shopping.trip.moveFailed', { problem: error instanceof ApiError ? (error.detail ?? error.message) : String(error) }) });
+  const moveProblem = (error: unknown) => toast.show({ variant: 'error', message: serverDetail(error) ?? t('shopping.trip.moveFailed') });
   const place = (placement: Parameters<typeof trips.place.mutateAsync>[0]['placement']) =>
     trip ? trips.place.mutateAsync({ storeId: trip.store_id, placement }).catch(moveProblem) : Promise.resolve();
   const { rows, list } = shopping;
@@ -127,7 +128,7 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
       </section>
     );
   }
-  const listProblem = list.isError ? ((list.error instanceof ApiError ? list.error.detail : null) ?? t('shopping.loadFailed')) : null;
+  const listProblem = list.isError ? (serverDetail(list.error) ?? t('shopping.loadFailed')) : null;
 
   return (
     <section className="shopping ui-stack" aria-labelledby="shopping-heading">
@@ -152,10 +153,11 @@ function ShoppingList({ canWrite }: { canWrite: boolean }) {
           trip={trip}
           order={trips.order}
           busy={trips.end.isPending || trips.reset.isPending}
+          ending={trips.end.isPending}
           onDone={() =>
             void trips.end.mutateAsync(trip.id).then(
               () => toast.show({ message: t('shopping.trip.ended', { store: trip.store_name }) }),
-              (error: unknown) => toast.show({ variant: 'error', message: error instanceof ApiError ? (error.detail ?? error.message) : String(error) }),
+              (error: unknown) => toast.show({ variant: 'error', message: serverDetail(error) ?? t('shopping.trip.endFailed') }),
             )
           }
           onReset={() => void trips.reset.mutateAsync(trip.store_id).catch(moveProblem)}

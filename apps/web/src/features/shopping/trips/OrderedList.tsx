@@ -73,6 +73,8 @@ export function OrderedList<T>({ placed, keyOf, labelOf, productOf, renderRow, c
         {sections.map((section) => (
           <div key={section.key} className="trip-section" data-reorder-section="" data-testid="trip-section">
             <div className="trip-section-head">
+              {/* "Other" stays last and has no grip: its heading keeps the grip's room to line up with the others. */}
+              {canMove && section.groupId === null && <span className="reorder-handle-space" aria-hidden="true" />}
               {canMove && section.groupId !== null && (
                 <DragHandle
                   label={t('shopping.trip.moveGroup', { label: section.groupName ?? otherGroupLabel })}

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-result';
+import { serverDetail } from '../../../app/server-detail';
 import { Button, Field, Input, Sheet } from '../../../ui';
 import { useStores } from './trip-api';
 
@@ -19,12 +19,9 @@ export function StartTripSheet({ busy, problem, onClose, onStart }: StartTripShe
   const [name, setName] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const preselected = stores.data?.last_store_name ?? '';
-  useEffect(() => {
-    if (name === null && stores.data) setName(preselected);
-  }, [name, stores.data, preselected]);
   const value = name ?? preselected;
   const blank = value.trim() === '';
-  const failure = problem ? t('shopping.trip.startFailed', { problem: problem instanceof ApiError ? (problem.detail ?? problem.message) : String(problem) }) : undefined;
+  const failure = problem ? (serverDetail(problem) ?? t('shopping.trip.startFailed')) : undefined;
   const submit = () => {
     setTouched(true);
     if (!blank) onStart(value.trim());

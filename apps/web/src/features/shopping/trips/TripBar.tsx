@@ -9,12 +9,14 @@ interface TripBarProps {
   trip: Trip;
   order: StoreOrder | undefined;
   busy: boolean;
+  /** "Done" was pressed and the trip is being ended. */
+  ending: boolean;
   onDone: () => void;
   onReset: () => void;
 }
 
 /** The running trip: where, where the order comes from, and "Done". */
-export function TripBar({ trip, order, busy, onDone, onReset }: TripBarProps) {
+export function TripBar({ trip, order, busy, ending, onDone, onReset }: TripBarProps) {
   const { t, i18n } = useTranslation();
   const store = trip.store_name;
   const manual = order ? [...order.products, ...order.groups].some((entry) => entry.source === 'manual') : false;
@@ -25,7 +27,7 @@ export function TripBar({ trip, order, busy, onDone, onReset }: TripBarProps) {
       : order.other_store_count > 0
         ? t('shopping.trip.sourceOtherStores', { store })
         : t('shopping.trip.sourceNone', { store });
-  const endsAt = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { hour: '2-digit', minute: '2-digit' }).format(new Date(trip.ends_at));
+  const endsAt = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { timeStyle: 'short' }).format(new Date(trip.ends_at));
   return (
     <Card className="trip-bar" data-testid="trip-bar">
       <div className="trip-bar-body">
@@ -46,7 +48,7 @@ export function TripBar({ trip, order, busy, onDone, onReset }: TripBarProps) {
             {t('shopping.trip.resetOrder')}
           </Button>
         )}
-        <Button icon={Check} onClick={onDone} disabled={busy} data-testid="trip-done">
+        <Button icon={Check} onClick={onDone} disabled={busy} loading={ending} data-testid="trip-done">
           {t('shopping.trip.done')}
         </Button>
       </div>
