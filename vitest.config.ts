@@ -61,10 +61,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          expect: { poll: { timeout: 60_000 } },
           fileParallelism: false,
           // A poll waits for the page to show what the app did; on a busy machine that may take more than a second.
-          expect: { poll: { timeout: 20_000, interval: 50 } },
+          expect: { poll: { timeout: 60_000, interval: 50 } },
         },
       },
     ],

@@ -202,3 +202,19 @@ export function report(name, rows, extra = {}) {
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench/results', `${name}.json`), `${JSON.stringify({ name, at: new Date().toISOString(), rows, ...extra }, null, 2)}\n`);
 }
+
+/** Sets up the household on a fresh server; the owner's session cookie (`name=value`). */
+export async function ownerCookie(url) {
+  const response = await fetch(`${url}/api/v1/auth/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: 'benchmark owner password', display_name: 'Bench' }) });
+  if (!response.ok) throw new Error(`setup: ${response.status}`);
+  return response.headers.getSetCookie()[0].split(';', 1)[0];
+}
+
+/** Uploads a JPEG receipt photo for analysis; the answer's status (its body is read and dropped). */
+export async function uploadReceiptPhoto(url, cookie, bytes) {
+  const form = new FormData();
+  form.append('image', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+  const response = await fetch(`${url}/api/v1/receipts/analyze`, { method: 'POST', body: form, headers: { cookie } });
+  await response.arrayBuffer();
+  return response.status;
+}

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_OUT } from '../scripts/receipt-corpus/generate.mjs';
-import { freePort, report, startBuiltServer } from './lib.mjs';
+import { freePort, ownerCookie, report, startBuiltServer, uploadReceiptPhoto as upload } from './lib.mjs';
 import { corpus } from './receipts.mjs';
 
 const PHOTOS = 10;
@@ -17,20 +17,6 @@ const RELEASE_WAIT_MS = 200_000;
 
 const rssMb = (pid) => Number((Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024).toFixed(1));
 const threads = (pid) => Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-
-async function ownerCookie(url) {
-  const response = await fetch(`${url}/api/v1/auth/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: 'benchmark owner password', display_name: 'Bench' }) });
-  if (!response.ok) throw new Error(`setup: ${response.status}`);
-  return response.headers.getSetCookie()[0].split(';', 1)[0];
-}
-
-async function upload(url, cookie, bytes) {
-  const form = new FormData();
-  form.append('image', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await fetch(`${url}/api/v1/receipts/analyze`, { method: 'POST', body: form, headers: { cookie } });
-  await response.arrayBuffer();
-  return response.status;
-}
 
 export async function run() {
   const workers = Number(process.argv.find((a) => a.startsWith('--workers='))?.split('=')[1] ?? 3);

@@ -6,22 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_OUT } from '../scripts/receipt-corpus/generate.mjs';
-import { freePort, quantile, report, startBuiltServer } from './lib.mjs';
+import { freePort, ownerCookie, quantile, report, startBuiltServer, uploadReceiptPhoto as upload } from './lib.mjs';
 import { corpus } from './receipts.mjs';
-
-async function ownerCookie(url) {
-  const response = await fetch(`${url}/api/v1/auth/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: 'benchmark owner password', display_name: 'Bench' }) });
-  if (!response.ok) throw new Error(`setup: ${response.status}`);
-  return response.headers.getSetCookie()[0].split(';', 1)[0];
-}
-
-async function upload(url, cookie, bytes) {
-  const form = new FormData();
-  form.append('image', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await fetch(`${url}/api/v1/receipts/analyze`, { method: 'POST', body: form, headers: { cookie } });
-  await response.arrayBuffer();
-  return response.status;
-}
 
 /** Health latencies, one request at a time, until `until()` says stop (and at least `minimum`). */
 async function healthLatencies(url, until, minimum = 0) {

@@ -223,7 +223,10 @@ export async function run() {
   const chosen = (arg('variants') ?? 'upright,turned,photo').split(',');
   const only = arg('only');
   // Where the OCR text of each read is kept (--cache=<name> keeps two runs apart).
-  const CACHE = join(ROOT, 'bench/results', arg('cache') ?? 'receipts-real');
+  const cacheName = arg('cache') ?? 'receipts-real';
+  // A name, not a path: the folder stays inside bench/results.
+  if (!/^[\w.-]+$/.test(cacheName) || /^\.+$/.test(cacheName)) throw new Error(`--cache=${cacheName}: give a folder name (letters, digits, . _ -), not a path`);
+  const CACHE = join(ROOT, 'bench/results', cacheName);
   let truth = JSON.parse(readFileSync(join(SET, 'truth.json'), 'utf8'));
   if (only) truth = truth.filter((t) => t.file.includes(only));
   mkdirSync(CACHE, { recursive: true });

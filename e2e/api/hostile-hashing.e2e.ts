@@ -1,13 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuSeconds } from '../support/event-loop.js';
 import { setUpHousehold } from '../support/household.js';
 import { startServer, type RunningServer } from '../support/server.js';
-
-/** CPU seconds the process has used (user + system), from /proc: independent of how loaded the box is. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 describe('anonymous requests that used to hash a password first', () => {
   let server: RunningServer;

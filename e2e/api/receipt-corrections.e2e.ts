@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textPdf } from '../support/pdfs.js';
 import { addMember, bearer, Browserless, createToken, setUpHousehold } from '../support/household.js';
+import { receiptLine, receiptPdf as tillReceipt, REWE, uploadReceipt } from '../support/receipts.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 const TZ = 'Europe/Berlin';
@@ -42,8 +42,7 @@ interface Receipt {
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
 const printed = (day: string) => day.split('-').reverse().join('.');
 /** A till receipt as a PDF with a text layer; the date and total keep each one a purchase of its own. */
-const receiptPdf = (lines: readonly string[], total: string, day: string, store: readonly string[] = ['REWE Markt GmbH', 'Musterstraße 12', '50667 Köln']) =>
-  textPdf([[...store, 'EUR', ...lines, '--------------------------------', `SUMME EUR ${total}`, `Datum: ${printed(day)} Uhrzeit: 18:02:11 Uhr`]]);
+const receiptPdf = (lines: readonly string[], total: string, day: string, store: readonly string[] = REWE) => tillReceipt(store, lines, total, printed(day));
 const longText = (length: number) => 'K'.repeat(length);
 
 describe('correcting a receipt before it is imported', () => {
@@ -55,18 +54,8 @@ describe('correcting a receipt before it is imported', () => {
   let milk: string;
   let yoghurt: string;
 
-  const upload = async (browser: Browserless, bytes: Buffer): Promise<Receipt> => {
-    const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'receipt.pdf');
-    const response = await fetch(`${server.baseUrl}/api/v1/receipts/analyze`, { method: 'POST', body: form, headers: { cookie: browser.cookie as string } });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Receipt;
-  };
-  const line = (receipt: Receipt, name: string): Item => {
-    const found = receipt.items?.find((item) => item.normalized_name === name);
-    if (!found) throw new Error(`no line ${name} in ${JSON.stringify(receipt.items?.map((item) => item.normalized_name))}`);
-    return found;
-  };
+  const upload = (browser: Browserless, bytes: Buffer) => uploadReceipt<Receipt>(server.baseUrl, browser, bytes);
+  const line = (receipt: Receipt, name: string): Item => receiptLine(receipt, name);
   const correctReceipt = (browser: Browserless, receipt: Receipt, body: unknown) => browser.call('PATCH', `/api/v1/receipts/${receipt.id}`, body);
   const correctItem = (browser: Browserless, receipt: Receipt, item: Item, body: unknown) => browser.call('PATCH', `/api/v1/receipts/${receipt.id}/items/${item.id}/correction`, body);
   const addItem = (browser: Browserless, receipt: Receipt, body: unknown) => browser.call('POST', `/api/v1/receipts/${receipt.id}/items`, body);

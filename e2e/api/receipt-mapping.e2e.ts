@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textPdf } from '../support/pdfs.js';
 import { addMember, bearer, createToken, setUpHousehold, type Browserless } from '../support/household.js';
+import { receiptLine, receiptPdf, REWE, uploadReceipt } from '../support/receipts.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 interface Item {
@@ -27,10 +27,6 @@ interface Product {
   variants: { id: string }[];
 }
 
-/** A till receipt as a PDF with a text layer; the date and total keep each one a purchase of its own. */
-const receiptPdf = (store: readonly string[], lines: readonly string[], total: string, date: string) =>
-  textPdf([[...store, 'EUR', ...lines, '--------------------------------', `SUMME EUR ${total}`, `Datum: ${date} Uhrzeit: 18:02:11 Uhr`]]);
-const REWE = ['REWE Markt GmbH', 'Musterstraße 12', '50667 Köln'];
 const REWE_CITY = ['REWE City', 'Hauptstraße 1', '10115 Berlin'];
 const LIDL = ['LIDL', 'Filiale 0815'];
 const NET_CODE = '4006381333931';
@@ -46,18 +42,8 @@ describe('mapping receipt lines by hand, and what the matcher learns from it', (
   let first: Receipt;
   let second: Receipt;
 
-  const upload = async (browser: Browserless, bytes: Buffer): Promise<Receipt> => {
-    const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'receipt.pdf');
-    const response = await fetch(`${server.baseUrl}/api/v1/receipts/analyze`, { method: 'POST', body: form, headers: { cookie: browser.cookie as string } });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Receipt;
-  };
-  const line = (receipt: Receipt, name: string): Item => {
-    const found = receipt.items?.find((item) => item.normalized_name === name);
-    if (!found) throw new Error(`no line ${name} in ${JSON.stringify(receipt.items?.map((item) => item.normalized_name))}`);
-    return found;
-  };
+  const upload = (browser: Browserless, bytes: Buffer) => uploadReceipt<Receipt>(server.baseUrl, browser, bytes);
+  const line = (receipt: Receipt, name: string): Item => receiptLine(receipt, name);
   const map = (browser: Browserless, receipt: Receipt, item: Item, body: unknown) => browser.call('PATCH', `/api/v1/receipts/${receipt.id}/items/${item.id}`, body);
   const fetchReceipt = (id: string) => owner.json<Receipt>('GET', `/api/v1/receipts/${id}`);
 

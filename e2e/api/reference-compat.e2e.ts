@@ -12,6 +12,7 @@ import { startFakePushService, type FakePushService } from '../support/fake-push
 import { Browserless } from '../support/household.js';
 import { pngOf } from '../support/images.js';
 import { textPdf } from '../support/pdfs.js';
+import { ERASE_CONFIRMATION } from '../support/privacy.js';
 import { startServer, tempDataDir, type RunningServer } from '../support/server.js';
 import { SoftwarePasskey } from '../support/software-passkey.js';
 
@@ -88,7 +89,6 @@ const GROCY_KEY = 'grocy-compat-key-0123456789';
 const PROVIDER_KEY = 'sk-compat-provider-key-42';
 const PRODUCT_CODE = '4006381333931';
 const CANDIDATE_CODE = '4000417025005';
-const ERASE_CONFIRMATION = 'HAUSHALT ENDGÜLTIG LÖSCHEN';
 
 /** What earlier steps created, for the requests of later ones. */
 interface Context {

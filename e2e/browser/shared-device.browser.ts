@@ -130,6 +130,8 @@ describe('offline queues on a shared device', () => {
     await scanOffline(context, page, DELETED_CODE, '1');
     await toSettingsHoldingTheQueue(context, page);
     await page.getByTestId('sign-out-delete').click();
+    // Still signed out and with resolves held back: an empty queue now can only be the delete.
+    await expect.poll(() => queuedScans(page), { timeout: 30_000 }).toEqual([]);
     await context.unroute('**/api/v1/scans/resolve');
     await signIn(page, ANNA);
     expect(await queuedScans(page)).toEqual([]);

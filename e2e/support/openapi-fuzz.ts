@@ -78,7 +78,7 @@ export interface FuzzOperation {
  */
 export const FUZZ_DENY_LIST: Readonly<Record<string, string>> = {
   logout: 'ends the owner session: every later request would be a 401 that tests nothing',
-  streamEvents: 'an event stream stays open by design, so no answer ever ends; e2e/api/live-events.e2e.ts covers its access and framing',
+  streamEvents: 'an event stream stays open by design, so no answer ever ends; e2e/api/shopping-trips.e2e.ts covers its access and framing',
   eraseHousehold: 'the literal is in the contract, so the fuzz would erase the installation and every later request would be a 401; e2e/api/privacy-*.e2e.ts covers its bounds',
 };
 
