@@ -66,7 +66,7 @@ describe('receipt photos and scanned PDFs (local OCR)', () => {
 
   it('reads an iPhone photo (HEIC), decoded on the box', async () => {
     const { truth, photo } = await corpusReceipt('de-bakery-03');
-    const heic = heicOf(photo);
+    const heic = await heicOf(photo);
     expect(heic.toString('latin1', 4, 12)).toBe('ftypheic');
     const { status, body } = await upload(heic, 'IMG_4711.HEIC', 'image/heic');
     expect(status, JSON.stringify(body)).toBe(200);

@@ -3,7 +3,8 @@
  * (scripts/receipt-corpus): the clean rendering and phone photos of it, with the receipt's
  * ground truth.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,11 +37,14 @@ export async function corpusReceipt(id: string): Promise<{ png: Buffer; photo: B
 }
 
 /** The image as an iPhone saves photos: HEIC (HEVC in HEIF), made with libheif's heif-enc (scripts/ensure-browser.sh installs it). */
-export function heicOf(image: Buffer): Buffer {
+export async function heicOf(image: Buffer): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'hinv-heic-'));
   try {
     writeFileSync(join(dir, 'in.jpg'), image);
-    execFileSync('heif-enc', ['--quality', '80', join(dir, 'in.jpg'), '--output', join(dir, 'out.heic')], { stdio: 'ignore' });
+    // Not execFileSync: encoding takes seconds on a loaded machine, and a blocked event loop keeps
+    // the HTTP client from seeing the server close an idle keep-alive connection, so the upload
+    // that follows would be written into a closed socket (EPIPE).
+    await promisify(execFile)('heif-enc', ['--quality', '80', join(dir, 'in.jpg'), '--output', join(dir, 'out.heic')]);
     return readFileSync(join(dir, 'out.heic'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
