@@ -113,11 +113,11 @@ export class EnvironmentVariables {
   @intRange('MAX_IMAGE_MEGAPIXELS', 1, 200)
   MAX_IMAGE_MEGAPIXELS = 40;
 
-  /** OCR worker threads (each holds its own model, ~60–90 MB while reading); default one per core but one, at most four. */
+  /** OCR worker threads (each holds its own model, ~55–90 MB while reading) and receipts read at a time; default one per core but one, at most four. */
   @intRange('OCR_WORKERS', 1, 8)
   OCR_WORKERS = Math.max(1, Math.min(4, availableParallelism() - 1));
 
-  /** Photos and pages that may wait for a busy OCR pool; past them an upload answers 503 with Retry-After. */
+  /** Receipts (photos, scanned PDFs) that may wait in line for a busy OCR pool, nothing of them decoded yet; past them an upload answers 503 with Retry-After. */
   @intRange('OCR_QUEUE_LIMIT', 0, 100)
   OCR_QUEUE_LIMIT = 8;
 

@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { connectorAddressAllowed } from './connector-url.js';
 import { guardedLookup, systemLookup, type AddressLookup } from './guarded-lookup.js';
 
@@ -36,7 +36,11 @@ export function hostTableLookup(spec: string | undefined, fallback: AddressLooku
  * Ollama on the LAN is the normal case; link-local, multicast, unspecified and reserved are not),
  * so a name pointing at a cloud metadata service (169.254.169.254) or rebinding to one later is
  * refused before a byte, or the key, is sent.
+ *
+ * undici (about 5 MB of heap once loaded) is loaded by the first connection, not at start: most
+ * households never connect Grocy or a receipt provider.
  */
-export function connectorDispatcher(testHosts?: string): Dispatcher {
+export async function connectorDispatcher(testHosts?: string): Promise<Dispatcher> {
+  const { Agent } = await import('undici');
   return new Agent({ connect: { lookup: guardedLookup(connectorAddressAllowed, CONNECTOR_ADDRESS_REFUSED, hostTableLookup(testHosts)) } });
 }

@@ -49,11 +49,12 @@ export function grocyErrorMessage(body: string): string {
 export class GrocyClient {
   private readonly logger = new Logger(GrocyClient.name);
   private readonly timeoutMs: number;
-  /** Checks every DNS answer of the host name when the socket connects (see connector-dispatcher.ts). */
-  private readonly dispatcher: ReturnType<typeof connectorDispatcher>;
+  /** Checks every DNS answer of the host name when the socket connects (see connector-dispatcher.ts); made by the first call. */
+  private dispatcher: ReturnType<typeof connectorDispatcher> | undefined;
+  private readonly testHosts: string | undefined;
 
   constructor(config: AppConfig) {
-    this.dispatcher = connectorDispatcher(config.env.HINV_TEST_CONNECTOR_HOSTS);
+    this.testHosts = config.env.HINV_TEST_CONNECTOR_HOSTS;
     this.timeoutMs = config.env.HINV_TEST_GROCY_TIMEOUT_MS ?? GROCY_TIMEOUT_MS;
   }
 
@@ -78,6 +79,7 @@ export class GrocyClient {
   }
 
   private async call(connection: GrocyConnection, method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number): Promise<unknown> {
+    const dispatcher = await (this.dispatcher ??= connectorDispatcher(this.testHosts));
     let response: Response;
     let text: string;
     try {
@@ -93,7 +95,7 @@ export class GrocyClient {
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
         // Node's fetch takes an undici dispatcher; its own RequestInit type does not list it.
-        ...({ dispatcher: this.dispatcher } as RequestInit),
+        ...({ dispatcher } as RequestInit),
       });
       text = await readLimited(response, MAX_ANSWER_BYTES);
     } catch (error) {

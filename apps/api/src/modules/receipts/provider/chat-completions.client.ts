@@ -54,12 +54,13 @@ export function completionText(answer: unknown): string | null {
 export class ChatCompletionsClient {
   private readonly logger = new Logger(ChatCompletionsClient.name);
   private readonly timeoutMs: number;
-  /** Checks every DNS answer of the host name when the socket connects (see connector-dispatcher.ts). */
-  private readonly dispatcher: ReturnType<typeof connectorDispatcher>;
+  /** Checks every DNS answer of the host name when the socket connects (see connector-dispatcher.ts); made by the first call. */
+  private dispatcher: ReturnType<typeof connectorDispatcher> | undefined;
+  private readonly testHosts: string | undefined;
   private readonly testTimeoutMs: number;
 
   constructor(config: AppConfig) {
-    this.dispatcher = connectorDispatcher(config.env.HINV_TEST_CONNECTOR_HOSTS);
+    this.testHosts = config.env.HINV_TEST_CONNECTOR_HOSTS;
     const override = config.env.HINV_TEST_PROVIDER_TIMEOUT_MS;
     this.timeoutMs = override ?? PROVIDER_TIMEOUT_MS;
     this.testTimeoutMs = Math.min(override ?? PROVIDER_TEST_TIMEOUT_MS, PROVIDER_TEST_TIMEOUT_MS);
@@ -99,6 +100,7 @@ export class ChatCompletionsClient {
   }
 
   private async call(connection: ProviderConnection, method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number): Promise<unknown> {
+    const dispatcher = await (this.dispatcher ??= connectorDispatcher(this.testHosts));
     let response: Response;
     let text: string;
     try {
@@ -109,7 +111,7 @@ export class ChatCompletionsClient {
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
         // Node's fetch takes an undici dispatcher; its own RequestInit type does not list it.
-        ...({ dispatcher: this.dispatcher } as RequestInit),
+        ...({ dispatcher } as RequestInit),
       });
       text = await readLimited(response, MAX_ANSWER_BYTES);
     } catch (error) {

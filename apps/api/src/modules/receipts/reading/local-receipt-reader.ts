@@ -84,10 +84,11 @@ export class LocalReceiptReader implements ReceiptReader {
   /**
    * Pages in order; they may be read at once by different workers of the pool. The receipt takes
    * its place in the OCR pool before anything is decoded (a full pool refuses it with nothing
-   * held in memory) and gives it back when its pages are read or fail.
+   * held in memory; a busy one lets it wait in line with nothing decoded) and gives it back when
+   * its pages are read or fail.
    */
   private async readImages(decode: () => Promise<ReadonlyArray<Buffer | DecodedImage>>): Promise<ReadText> {
-    const release = this.ocr.admit();
+    const release = await this.ocr.admit();
     let pages;
     try {
       const images = await decode();

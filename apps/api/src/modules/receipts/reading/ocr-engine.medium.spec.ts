@@ -31,24 +31,59 @@ describe('OcrEngine admission', () => {
     }
   }, 120_000);
 
-  it('admits receipts up to its capacity before anything is decoded, and takes one again once a place is given back', () => {
+  it('admits receipts up to its capacity before anything is decoded, and takes one again once a place is given back', async () => {
     const ocr = engine(1, 1);
-    const first = ocr.admit();
-    ocr.admit();
-    let refused: unknown = null;
-    try {
-      ocr.admit();
-    } catch (error) {
-      refused = error;
-    }
+    const first = await ocr.admit();
+    const second = ocr.admit();
+    const refused = await ocr.admit().then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(ApiException);
+    expect((refused as ApiException).getStatus()).toBe(503);
     expect((refused as ApiException).code).toBe('ocr_busy');
     expect(Number((refused as ApiException).headers['Retry-After'])).toBeGreaterThan(0);
-    // Given back twice, the place counts once.
+    // Given back twice, the place counts once: the waiting one gets it, and one more may wait.
     first();
     first();
-    ocr.admit();
-    expect(() => ocr.admit()).toThrow(ApiException);
+    const secondRelease = await second;
+    const third = ocr.admit();
+    await expect(ocr.admit()).rejects.toBeInstanceOf(ApiException);
+    secondRelease();
+    (await third)();
+  });
+
+  it('lets only one receipt per worker be read at a time; the others wait in line, first come first served', async () => {
+    const ocr = engine(2, 3);
+    const order: string[] = [];
+    const take = (name: string) =>
+      ocr.admit().then((release) => {
+        order.push(name);
+        return release;
+      });
+    const a = take('a');
+    const b = take('b');
+    const c = take('c');
+    const d = take('d');
+    const e = take('e');
+    const [releaseA, releaseB] = await Promise.all([a, b]);
+    // Two workers: c, d and e wait (their pixels are not decoded yet); a sixth is refused.
+    await expect(ocr.admit()).rejects.toBeInstanceOf(ApiException);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['a', 'b']);
+    releaseB();
+    const releaseC = await c;
+    expect(order).toEqual(['a', 'b', 'c']);
+    // A newcomer arriving while d and e wait does not overtake them.
+    const f = take('f');
+    releaseA();
+    releaseC();
+    const [releaseD, releaseE] = await Promise.all([d, e]);
+    expect(order).toEqual(['a', 'b', 'c', 'd', 'e']);
+    releaseD();
+    (await f)();
+    releaseE();
+    expect(order).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
   });
 
   it('uses as many workers as OCR_WORKERS says', () => {

@@ -32,12 +32,16 @@ type Tesseract = typeof import('tesseract.js');
 export class OcrEngine implements OnModuleDestroy {
   private scheduler: Promise<{ scheduler: Scheduler; dataDir: string }> | null = null;
   private running = 0;
-  /** Receipts admitted and not yet done (see `admit`). */
+  /** Receipts admitted and not yet done: the ones being read plus the ones waiting (see `admit`). */
   private admitted = 0;
+  /** Receipts being decoded, prepared and read: at most one per worker. */
+  private reading = 0;
+  /** Admitted receipts waiting for a place, first come first served: each resolves into a place handed over. */
+  private readonly waiting: Array<() => void> = [];
   private idleTimer: NodeJS.Timeout | null = null;
   /** Worker threads (OCR_WORKERS): each holds its own model and heap, so they bound peak memory. */
   readonly workers: number;
-  /** Images read or waiting at most: the workers' plus OCR_QUEUE_LIMIT waiting ones. */
+  /** Receipts read or waiting at most: one per worker plus OCR_QUEUE_LIMIT waiting ones. */
   private readonly capacity: number;
 
   constructor(config: AppConfig) {
@@ -46,18 +50,26 @@ export class OcrEngine implements OnModuleDestroy {
   }
 
   /**
-   * Admits one receipt before any of its pages is decoded: past the capacity (in receipts) it is
-   * refused at once (503, Retry-After), before its pixels are held in memory. The answer releases
-   * the place (once, however often called); the receipt's pages are then read as `admitted`.
+   * Admits one receipt before any of its pages is decoded. Past the capacity it is refused at once
+   * (503, Retry-After). Otherwise it waits in line until one of the `workers` places is free, so
+   * only as many receipts as there are workers have their pixels decoded and prepared at a time;
+   * a waiting one holds nothing but its upload. The answer gives the place back (once, however
+   * often called), to the next in line if any; the receipt's pages are then read as `admitted`.
    */
-  admit(): () => void {
+  async admit(): Promise<() => void> {
     if (this.admitted >= this.capacity) throw busy();
     this.admitted += 1;
+    if (this.reading < this.workers) this.reading += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.admitted -= 1;
+      // The place goes straight to the next in line, so no newcomer can take it in between.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.reading -= 1;
     };
   }
 
