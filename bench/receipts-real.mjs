@@ -204,7 +204,7 @@ async function localReader() {
   const { ReceiptDecoder } = await dist('modules/receipts/reading/decoder.js');
   const { OcrEngine } = await dist('modules/receipts/reading/ocr-engine.js');
   const decoder = new ReceiptDecoder();
-  const ocr = new OcrEngine();
+  const ocr = new OcrEngine({ env: { OCR_WORKERS: 1, OCR_QUEUE_LIMIT: 4 } });
   const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40, TZ: 'Europe/Berlin' } }, decoder, ocr, new Clock());
   return { reader, close: async () => Promise.all([decoder.onModuleDestroy(), ocr.onModuleDestroy()]) };
 }

@@ -1,6 +1,7 @@
 import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
+import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import {
   amountPattern,
@@ -127,10 +128,16 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     }
   }
 
+  // A total label whose amount was not read still closes the article lines; the payment gives the amount.
+  if (totalIndex < 0) {
+    totalIndex = texts.findIndex((t) => TOTAL.test(t) || isTotalLabel(t));
+    if (totalIndex >= 0) total = amountPaid(paymentAmounts(texts, totalIndex, decimal));
+  }
+
   const start = articleStart(texts, decimal, totalIndex);
   let end = totalIndex >= 0 ? totalIndex : texts.length;
   if (totalIndex < 0) {
-    const payment = texts.findIndex((t, i) => i > start && PAYMENT.test(t) && trailingAmount(t, decimal) !== null);
+    const payment = texts.findIndex((t, i) => i > start && (PAYMENT.test(t) || paymentKind(t) !== null) && trailingAmount(t, decimal) !== null);
     if (payment >= 0) end = payment;
   }
 
@@ -160,6 +167,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
       lines = lines.slice(0, at);
     }
   }
+  // Neither a total nor a sum: what was paid.
+  if (total === null) total = amountPaid(paymentAmounts(texts, end - 1, decimal));
   for (const [n, draft] of drafts.entries()) {
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
@@ -173,8 +182,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const chain = namedChain ?? found?.key ?? null;
   const storeNumberMatch = texts.map((t) => STORE_NUMBER.exec(t)).find((m) => m !== null);
 
-  // What was paid, printed right after the total: a second reading of it when OCR garbled the first.
-  const paid = totalIndex < 0 ? [] : texts.slice(totalIndex + 1, totalIndex + 4).filter((t) => PAYMENT.test(t)).map((t) => trailingAmount(t, decimal)?.amount).filter((a): a is number => a !== undefined && a > 0);
+  // What was paid, printed below the total: a second reading of it when OCR garbled the first.
+  const paid = paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
   const { total: checkedTotal, ...consistency } = check(lines, total, tax, notes, paid);
   total = checkedTotal;
   return {

@@ -18,3 +18,13 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   }
   return previous[b.length] <= max;
 }
+
+/**
+ * Where a line's own words may start: OCR reads specks at the paper's edge as one- and two-letter
+ * words ("E } : - 2 ZU ZAHLEN"), so a label is looked for after up to `max` such words as well.
+ */
+export function startOffsets(words: readonly string[], max = 4): number[] {
+  const offsets = [0];
+  for (let i = 0; i < Math.min(max, words.length - 1) && words[i].length <= 2; i += 1) offsets.push(i + 1);
+  return offsets;
+}

@@ -6,7 +6,7 @@ describe('total labels', () => {
     expect(isTotalLabel(text)).toBe(true);
   });
 
-  it.each(['Tatal 12,50', 'SUMNE EUR 3,10', '2 / 2 Summe 9,99', '* Gesamtbetrag 1,00'])('%j (misread or after a counter) is a total', (text) => {
+  it.each(['Tatal 12,50', 'SUMNE EUR 3,10', '2 / 2 Summe 9,99', '* Gesamtbetrag 1,00', 'E } : - 2 ZU ZAHLEN EURO', 'a Summe EUR 4,20'])('%j (misread or after a counter) is a total', (text) => {
     expect(isTotalLabel(text)).toBe(true);
   });
 

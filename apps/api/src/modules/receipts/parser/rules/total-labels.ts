@@ -1,5 +1,5 @@
 import { normalizeKey } from '@hinv/shared';
-import { withinEdits } from './fuzzy.js';
+import { startOffsets, withinEdits } from './fuzzy.js';
 
 /**
  * The words that introduce the amount to pay, in German and English, recognised with one letter
@@ -27,15 +27,18 @@ const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe 
 /** Words that make a line that starts like a total something else. */
 const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|artikel|rabatt|discount|mwst|netto|net|tax|vat|steuer|punkte|points|stk|anzahl)\b/;
 
-function labelOf(text: string, labels: readonly string[]): string | null {
-  const key = normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, ''));
-  const words = key.split(' ');
-  for (const label of labels) {
-    const size = label.split(' ').length;
-    const head = words.slice(0, size).join(' ');
-    if (head === label || (label.length >= 5 && withinEdits(head, label, 1))) return label;
-    // Written without the space ("ZUZAHLEN").
-    if (size > 1 && withinEdits(words[0] ?? '', label.replace(/ /g, ''), 1)) return label;
+/** The label the line starts with and the words after it, or null. */
+function labelOf(text: string, labels: readonly string[]): { label: string; rest: string } | null {
+  const all = normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, '')).split(' ');
+  for (const offset of startOffsets(all)) {
+    const words = all.slice(offset);
+    for (const label of labels) {
+      const size = label.split(' ').length;
+      const head = words.slice(0, size).join(' ');
+      if (head === label || (label.length >= 5 && withinEdits(head, label, 1))) return { label, rest: words.slice(size).join(' ') };
+      // Written without the space ("ZUZAHLEN").
+      if (size > 1 && withinEdits(words[0] ?? '', label.replace(/ /g, ''), 1)) return { label, rest: words.slice(1).join(' ') };
+    }
   }
   return null;
 }
@@ -43,10 +46,9 @@ function labelOf(text: string, labels: readonly string[]): string | null {
 /** Whether the line starts with a total label (the amount may follow, or stand on the next line). */
 export function isTotalLabel(text: string): boolean {
   if (labelOf(text, SUBTOTALS)) return false;
-  const label = labelOf(text, LABELS);
-  if (!label) return false;
-  const rest = normalizeKey(text).split(' ').slice(label.split(' ').length).join(' ');
-  return !NOT_A_TOTAL.test(rest);
+  const found = labelOf(text, LABELS);
+  // What follows the label ("Summe MwSt", "Total savings") may make it something else.
+  return found !== null && !NOT_A_TOTAL.test(found.rest);
 }
 
 /** Whether the line starts with a subtotal label ("Zwischensumme", "Subtotal"). */
