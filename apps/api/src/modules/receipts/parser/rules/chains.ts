@@ -1,6 +1,6 @@
 import { normalizeKey } from '@hinv/shared';
 import { chainLabel, knownRetailer } from '../../receipt-keys.js';
-import { withinEdits } from './fuzzy.js';
+import { containsWithin, withinEdits } from './fuzzy.js';
 
 /**
  * The chain a receipt comes from, found anywhere on it: the name in the header (often only a logo
@@ -31,7 +31,65 @@ const FUZZY_NAMES: ReadonlyArray<readonly [string, string]> = [
   ['bauhaus', 'bauhaus'],
   ['fressnapf', 'fressnapf'],
   ['douglas', 'douglas'],
+  ['alnatura', 'alnatura'],
+  ['hagebau', 'hagebau'],
+  ['budnikowsky', 'budni'],
+  ['tchibo', 'tchibo'],
+  ['waitrose', 'waitrose'],
+  ['sainsbury', 'sainsburys'],
+  ['morrisons', 'morrisons'],
+  ['walmart', 'walmart'],
+  ['costco', 'costco'],
 ];
+
+/**
+ * What a chain prints on its receipts besides its name, for receipts whose name is only a logo:
+ * its slogan, or a heading of its own layout (Lidl's VAT table "MWST% MWST + Netto = Brutto").
+ * Matched with a few letters misread, anywhere on a line (specks around it cost nothing).
+ */
+const SIGNATURES: ReadonlyArray<readonly [key: string, phrase: string]> = [
+  ['toom', 'respekt wer s selber macht'],
+  ['lidl', 'mwst mwst netto brutto'],
+  ['lidl', 'lidl lohnt sich'],
+  ['mediamarkt', 'ich bin doch nicht bloed'],
+  ['saturn', 'geiz ist geil'],
+  ['saturn', 'soo muss technik'],
+  ['hornbach', 'es gibt immer was zu tun'],
+  ['bauhaus', 'wenn s gut werden muss'],
+  ['edeka', 'wir lieben lebensmittel'],
+  ['kaufland', 'hier bin ich richtig'],
+  ['dm', 'hier bin ich mensch'],
+  ['real', 'einmal hin alles drin'],
+  ['penny', 'erstmal zu penny'],
+  ['netto', 'netto marken discount'],
+  ['tesco', 'every little helps'],
+  ['sainsburys', 'live well for less'],
+  ['walmart', 'save money live better'],
+];
+
+/** Letters a signature may have misread: one in six. */
+const signatureEdits = (phrase: string) => Math.floor(phrase.length / 6);
+
+/** The chain whose signature the line carries, if any. */
+function signatureOf(key: string): string | null {
+  if (key.length > 120) return null;
+  return SIGNATURES.find(([, phrase]) => key.length >= phrase.length - signatureEdits(phrase) && containsWithin(key, phrase, signatureEdits(phrase)))?.[0] ?? null;
+}
+
+/** A web address on the line ("www.roller.de", "www. mar ktkauf-Lehr. de" as OCR spaces it): the chain its host names. */
+function webChain(text: string): string | null {
+  const web = /w{2,3}\s*[.,]\s*([\p{L}\d][\p{L}\d\s-]{1,40}?)\s*[.,]\s*(?:de|com|co\s*\.\s*uk|at|ch|eu|nl)\b/iu.exec(text);
+  if (!web) return null;
+  const host = web[1].replace(/\s+/g, '').toLowerCase();
+  const parts = host.split('-').filter((part) => part !== '');
+  return knownRetailer(parts.join(' ')) ?? knownRetailer(host) ?? (parts[0] ? fuzzyName(normalizeKey(parts[0])) : null);
+}
+
+/** A long chain name read with one letter wrong ("marktkaut"). */
+function fuzzyName(word: string): string | null {
+  if (word.length < 5) return null;
+  return FUZZY_NAMES.find(([name]) => Math.abs(name.length - word.length) <= 1 && withinEdits(word, name, 1))?.[1] ?? null;
+}
 
 /** "A L D I", "R E W E", "A L DI" → "ALDI": a line of one- and two-letter pieces is one word. */
 export function joinLetterSpaced(text: string): string {
@@ -56,19 +114,28 @@ export function findChain(texts: readonly string[], headerEnd: number): FoundCha
     if (text === '') return;
     const inHeader = index < headerEnd;
     const key = normalizeKey(joinLetterSpaced(text));
-    const web = /\bwww\s+([a-z0-9-]+)\s+(?:de|com|co uk|at|ch)\b/.exec(key.replace(/ (?=de\b|com\b)/g, ' '));
-    const chain = knownRetailer(key) ?? (web ? knownRetailer(web[1].replace(/-/g, ' ')) : null) ?? (web ? knownRetailer(web[1].replace(/-?online$|-?shop$/, '')) : null);
-    if (chain) {
-      if (!AMBIGUOUS.has(chain) || inHeader || COMPANY.test(key)) add(chain, inHeader ? 2 : 1, index);
+    const web = webChain(text);
+    if (web) {
+      add(web, inHeader ? 2 : 1, index);
       return;
     }
-    if (!inHeader) return;
-    // One letter misread in a long name, in the header only; the letters joined ("MEDIA MARKT").
+    const chain = knownRetailer(key);
+    if (chain && (!AMBIGUOUS.has(chain) || inHeader || COMPANY.test(key))) {
+      add(chain, inHeader ? 2 : 1, index);
+      return;
+    }
+    const signed = signatureOf(key);
+    if (signed) {
+      add(signed, 1, index);
+      return;
+    }
+    // One letter misread in a long name: in the header, or beside a company form ("Dirk Rosmann GmbH").
+    if (!inHeader && !/\b(?:gmbh|kg|ag|ohg|mbh|se)\b/.test(key)) return;
+    // The letters joined too ("MEDIA MARKT").
     for (const word of [...key.split(' '), key.replace(/ /g, '')]) {
-      if (word.length < 5) continue;
-      const near = FUZZY_NAMES.find(([name]) => Math.abs(name.length - word.length) <= 1 && withinEdits(word, name, 1));
+      const near = fuzzyName(word);
       if (near) {
-        add(near[1], 1, index);
+        add(near, 1, index);
         return;
       }
     }

@@ -12,6 +12,9 @@ describe('purchase dates', () => {
     ['Datum: 04. 04. 2020', '2020-04-04'],
     ['15,04,20 16:15', '2020-04-15'],
     ['Datum 14032025', '2025-03-14'],
+    ['Datem-1403.25 18:02 Uhr', '2025-03-14'],
+    ['14.0325 18:02', '2025-03-14'],
+    ['Datum 140325', '2025-03-14'],
   ])('%j → %s', (text, iso) => {
     expect(date(text)).toBe(iso);
   });
@@ -36,5 +39,17 @@ describe('purchase dates', () => {
     expect(date('14.03.1975 12:00')).toBeNull();
     expect(date('26.12.2026 12:00\n25.11.2026', 'dmy', '2026-11-25')).toBe('2026-11-25');
     expect(date('26.12.2026 12:00', 'dmy', '2026-11-25')).toBe('2026-12-26');
+  });
+
+  it('does not read six digits without "Datum" as a date', () => {
+    expect(date('Bon 140325 18:02')).toBeNull();
+  });
+
+  it('takes a card slip date without its year when no full date is readable, with the year printed beside "Datum"', () => {
+    expect(date('Datum: 1 3. 14,0M.202C\nAS-Zeit 14.03. 18:02 Uhr')).toBe('2020-03-14');
+    expect(date('AS-Zeit 14.03, 18:02 Uhr', 'dmy', '2025-11-25')).toBe('2025-03-14');
+    expect(date('AS-Zeit 24.12. 18:02 Uhr', 'dmy', '2025-11-25')).toBe('2024-12-24');
+    expect(date('AS-Zeit 14.03. 18:02 Uhr')).toBeNull();
+    expect(date('14.03.2025\nAS-Zeit 15.03. 18:02 Uhr')).toBe('2025-03-14');
   });
 });

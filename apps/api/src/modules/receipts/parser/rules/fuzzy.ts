@@ -28,3 +28,21 @@ export function startOffsets(words: readonly string[], max = 4): number[] {
   for (let i = 0; i < Math.min(max, words.length - 1) && words[i].length <= 2; i += 1) offsets.push(i + 1);
   return offsets;
 }
+
+/**
+ * Whether `phrase` occurs in `text` with at most `max` single-letter edits (approximate substring
+ * match: the phrase may start and end anywhere in the text, so specks around it cost nothing).
+ */
+export function containsWithin(text: string, phrase: string, max: number): boolean {
+  if (phrase.length === 0) return true;
+  // One column per letter of the phrase; row 0 is free, so a match may start at any letter of the text.
+  let previous = Array.from({ length: phrase.length + 1 }, (_, j) => j);
+  if (previous[phrase.length] <= max) return true;
+  for (let i = 1; i <= text.length; i += 1) {
+    const current = [0];
+    for (let j = 1; j <= phrase.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (text[i - 1] === phrase[j - 1] ? 0 : 1));
+    if (current[phrase.length] <= max) return true;
+    previous = current;
+  }
+  return false;
+}
