@@ -1,12 +1,13 @@
 import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
+import { findCurrency, restoreEuroSigns } from './rules/currency.js';
+import { slashOrderOf } from './rules/dates.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import {
   amountPattern,
   cents,
-  type DateOrder,
   type DecimalSeparator,
   findPurchaseDate,
   isLineAmount,
@@ -97,12 +98,12 @@ interface Draft {
 
 /** Reads a receipt's text into store, date, lines and total. Pure: no I/O, no clock. */
 export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
-  const texts = input.lines.map((line) => clean(typeof line === 'string' ? line : line.text));
+  const texts = restoreEuroSigns(input.lines.map((line) => clean(typeof line === 'string' ? line : line.text)));
   const confidences = input.lines.map((line) => (typeof line === 'string' ? 1 : (line.confidence ?? 1)));
   const language = detectLanguage(texts, input.language);
   const decimal = detectDecimal(texts, language);
-  const currency = detectCurrency(texts);
-  const slashOrder: DateOrder = language === 'de' || currency === 'GBP' || texts.some((t) => /\bVAT\b/.test(t)) ? 'dmy' : 'mdy';
+  const currency = findCurrency(texts, language);
+  const slashOrder = slashOrderOf(texts, language, currency);
   const notes: string[] = [];
 
   // The total closes the article lines; without one, the payment block does.
@@ -224,18 +225,6 @@ function detectDecimal(texts: readonly string[], language: ReceiptLanguage): Dec
   }
   if (comma === dot) return language === 'de' ? ',' : '.';
   return comma > dot ? ',' : '.';
-}
-
-function detectCurrency(texts: readonly string[]): string {
-  const all = texts.join('\n');
-  const counts: Array<[string, number]> = [
-    ['EUR', (all.match(/€|\bEUR\b/gi) ?? []).length],
-    ['USD', (all.match(/\$|\bUSD\b/g) ?? []).length],
-    ['GBP', (all.match(/£|\bGBP\b/g) ?? []).length],
-    ['CHF', (all.match(/\bCHF\b/g) ?? []).length],
-  ];
-  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  return best[1] > 0 ? best[0] : 'EUR';
 }
 
 /** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPurchaseDate } from './dates.js';
+import { findPurchaseDate, slashOrderOf } from './dates.js';
 
 const date = (text: string, order: 'dmy' | 'mdy' = 'dmy', today?: string) => findPurchaseDate(text.split('\n'), order, today);
 
@@ -51,5 +51,15 @@ describe('purchase dates', () => {
     expect(date('AS-Zeit 24.12. 18:02 Uhr', 'dmy', '2025-11-25')).toBe('2024-12-24');
     expect(date('AS-Zeit 14.03. 18:02 Uhr')).toBeNull();
     expect(date('14.03.2025\nAS-Zeit 15.03. 18:02 Uhr')).toBe('2025-03-14');
+  });
+});
+
+describe('slashed date order', () => {
+  it('reads month first only on US receipts', () => {
+    expect(slashOrderOf(['TOTAL $4.10'], 'en', 'USD')).toBe('mdy');
+    expect(slashOrderOf(['TOTAL 4.10'], 'en', 'EUR')).toBe('mdy');
+    expect(slashOrderOf(['TOTAL €4.10'], 'en', 'EUR')).toBe('dmy');
+    expect(slashOrderOf(['TOTAL £4.10'], 'en', 'GBP')).toBe('dmy');
+    expect(slashOrderOf(['SUMME 4,10'], 'de', 'EUR')).toBe('dmy');
   });
 });

@@ -29,6 +29,16 @@ const OTHER_DATE = /\b(?:mhd|best|haltbar|gültig|gueltig|valid|bis|until|expire
 const FIRST_YEAR = 2000;
 
 /**
+ * Which way a slashed date reads: month first only in the US (an English receipt in dollars, or
+ * one that names neither euro, pound nor VAT); day first in Germany, the UK, Ireland and the rest.
+ */
+export function slashOrderOf(texts: readonly string[], language: 'de' | 'en', currency: string): DateOrder {
+  if (currency === 'USD') return 'mdy';
+  if (language === 'de' || currency !== 'EUR') return 'dmy';
+  return texts.some((text) => /€|\bEUR\b|\bVAT\b|£/i.test(text)) ? 'dmy' : 'mdy';
+}
+
+/**
  * The purchase date printed on the receipt, as YYYY-MM-DD. A date next to a time or after
  * "Datum"/"Date" is preferred, and so is one printed more than once (receipt and card slip); dates
  * before 2000 or over a year after `today` (when the caller knows it) are misreadings, and one
