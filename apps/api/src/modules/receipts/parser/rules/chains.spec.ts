@@ -28,6 +28,7 @@ describe('chain from anywhere on the receipt', () => {
   it('reads a long name with one letter misread in the header', () => {
     expect(findChain(['Marktkaut', 'Milch 1,19 B'], 1)?.key).toBe('marktkauf');
     expect(findChain(['Milch 1,19 B', 'Marktkaut'], 1)).toBeNull();
+    expect(findChain(['Markt', 'MEDIA MARK an da', 'Kabel 9,99'], 2)?.key).toBe('mediamarkt');
   });
 
   it('weighs the header above a name further down', () => {
@@ -44,7 +45,7 @@ describe('chain from what it prints besides its name', () => {
     expect(findChain(['®', 'Hauptstr. 1', 'Milch 1,19 A', 'zu zahlen 1,19', 'MWSTA MWST + Netto R Brutto'], 2)?.key).toBe('lidl');
   });
 
-  it.each(['MWST Netto MWST-BETRAG BRUTTO', 'MwSt% Netto MwSt Brutto', 'MWST-Satz Netto MWST Brutto', 'Steuer % Netto Steuer Brutto'])('does not take the VAT heading %j for a signature', (heading) => {
+  it.each(['MWST% MWST Netto Brutto', 'MWST Netto MWST-BETRAG BRUTTO', 'MwSt% Netto MwSt Brutto', 'MWST-Satz Netto MWST Brutto', 'Steuer % Netto Steuer Brutto'])('does not take the VAT heading %j for a signature', (heading) => {
     expect(findChain(['~', 'Milch 1,19 A', heading], 1)).toBeNull();
   });
 

@@ -40,6 +40,14 @@ const FUZZY_NAMES: ReadonlyArray<readonly [string, string]> = [
   ['morrisons', 'morrisons'],
   ['walmart', 'walmart'],
   ['costco', 'costco'],
+  ['woolworth', 'woolworth'],
+  ['deichmann', 'deichmann'],
+  ['euronics', 'euronics'],
+  ['superdrug', 'superdrug'],
+  ['supervalu', 'supervalu'],
+  ['safeway', 'safeway'],
+  ['walgreens', 'walgreens'],
+  ['nahkauf', 'nahkauf'],
 ];
 
 /**
@@ -47,9 +55,10 @@ const FUZZY_NAMES: ReadonlyArray<readonly [string, string]> = [
  * its slogan, or a heading of its own layout (Lidl's VAT table "MWST% MWST + Netto = Brutto").
  * Matched with a few letters misread, anywhere on a line (specks around it cost nothing).
  */
-const SIGNATURES: ReadonlyArray<readonly [key: string, phrase: string]> = [
+const SIGNATURES: ReadonlyArray<readonly [key: string, phrase: string, edits?: number]> = [
   ['toom', 'respekt wer s selber macht'],
-  ['lidl', 'mwst mwst netto brutto'],
+  // The arithmetic signs are what sets Lidl's heading apart from other VAT tables ("MwSt Netto Brutto").
+  ['lidl', 'mwst + netto = brutto', 2],
   ['lidl', 'lidl lohnt sich'],
   ['mediamarkt', 'ich bin doch nicht bloed'],
   ['saturn', 'geiz ist geil'],
@@ -67,13 +76,21 @@ const SIGNATURES: ReadonlyArray<readonly [key: string, phrase: string]> = [
   ['walmart', 'save money live better'],
 ];
 
-/** Letters a signature may have misread: one in six. */
-const signatureEdits = (phrase: string) => Math.floor(phrase.length / 6);
+/** A line for signatures: lower case, umlauts spelled out, only letters, digits and the signs "+" and "=". */
+function signatureKey(text: string): string {
+  return normalizeKey(text.replace(/\+/g, ' plussign ').replace(/=/g, ' equalsign ')).replace(/\bplussign\b/g, '+').replace(/\bequalsign\b/g, '=');
+}
 
-/** The chain whose signature the line carries, if any. */
-function signatureOf(key: string): string | null {
+/** The chain whose signature the line carries, if any; one letter in six may be misread unless the signature says. */
+function signatureOf(text: string): string | null {
+  const key = signatureKey(text);
   if (key.length > 120) return null;
-  return SIGNATURES.find(([, phrase]) => key.length >= phrase.length - signatureEdits(phrase) && containsWithin(key, phrase, signatureEdits(phrase)))?.[0] ?? null;
+  return (
+    SIGNATURES.find(([, phrase, edits]) => {
+      const max = edits ?? Math.floor(phrase.length / 6);
+      return key.length >= phrase.length - max && containsWithin(key, phrase, max);
+    })?.[0] ?? null
+  );
 }
 
 /** A web address on the line ("www.roller.de", "www. mar ktkauf-Lehr. de" as OCR spaces it): the chain its host names. */
@@ -124,15 +141,16 @@ export function findChain(texts: readonly string[], headerEnd: number): FoundCha
       add(chain, inHeader ? 2 : 1, index);
       return;
     }
-    const signed = signatureOf(key);
+    const signed = signatureOf(text);
     if (signed) {
       add(signed, 1, index);
       return;
     }
     // One letter misread in a long name: in the header, or beside a company form ("Dirk Rosmann GmbH").
     if (!inHeader && !/\b(?:gmbh|kg|ag|ohg|mbh|se)\b/.test(key)) return;
-    // The letters joined too ("MEDIA MARKT").
-    for (const word of [...key.split(' '), key.replace(/ /g, '')]) {
+    // Two neighbouring words joined too ("MEDIA MARK" for "MEDIA MARKT"), and the whole line.
+    const words = key.split(' ');
+    for (const word of [...words, ...words.slice(1).map((next, i) => words[i] + next), key.replace(/ /g, '')]) {
       const near = fuzzyName(word);
       if (near) {
         add(near, 1, index);

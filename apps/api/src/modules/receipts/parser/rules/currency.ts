@@ -28,9 +28,20 @@ const CHAIN_CURRENCY: Readonly<Record<string, Currency>> = {
   walmart: 'USD',
   target: 'USD',
   costco: 'USD',
+  kroger: 'USD',
+  traderjoes: 'USD',
+  wholefoods: 'USD',
+  safeway: 'USD',
+  walgreens: 'USD',
+  cvs: 'USD',
+  homedepot: 'USD',
+  marksandspencer: 'GBP',
+  boots: 'GBP',
+  superdrug: 'GBP',
+  migros: 'CHF',
 };
 /** Chains named on the receipt that only trade in the euro area (German chains abroad print their own currency). */
-const EURO_CHAINS = new Set(['rewe', 'edeka', 'kaufland', 'rossmann', 'marktkauf', 'real', 'globus', 'tegut', 'famila', 'budni', 'alnatura', 'toom', 'hornbach', 'obi', 'bauhaus', 'hagebau', 'mediamarkt', 'saturn', 'thalia', 'fressnapf', 'westfalen', 'aral']);
+const EURO_CHAINS = new Set(['rewe', 'edeka', 'kaufland', 'rossmann', 'marktkauf', 'real', 'globus', 'tegut', 'famila', 'budni', 'alnatura', 'toom', 'hornbach', 'obi', 'bauhaus', 'hagebau', 'mediamarkt', 'saturn', 'thalia', 'fressnapf', 'westfalen', 'aral', 'nahkauf', 'hofer', 'billa', 'supervalu', 'dunnes']);
 /** VAT numbers print their country: "USt-IdNr. DE 123456789", "VAT No. GB 123 4567 89". */
 const VAT_ID = /\b(?:ust|uid|vat|steuer|tax)[\w.:\s-]{0,20}?\b(DE|ATU|GB|CHE)[\s-]?\d(?:[\s.-]?\d){7,11}/i;
 const VAT_CURRENCY: Readonly<Record<string, Currency>> = { DE: 'EUR', ATU: 'EUR', GB: 'GBP', CHE: 'CHF' };

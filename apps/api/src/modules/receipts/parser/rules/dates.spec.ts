@@ -15,6 +15,12 @@ describe('purchase dates', () => {
     ['Datem-1403.25 18:02 Uhr', '2025-03-14'],
     ['14.0325 18:02', '2025-03-14'],
     ['Datum 140325', '2025-03-14'],
+    ['2025/03/14 18:02', '2025-03-14'],
+    ['14 Mar 2025 18:02', '2025-03-14'],
+    ['14-MAR-25 6:02 PM', '2025-03-14'],
+    ['Datum: 14. März 2025', '2025-03-14'],
+    ['Date: March 14th, 2025', '2025-03-14'],
+    ['Dec 1, 2024 10:00', '2024-12-01'],
   ])('%j → %s', (text, iso) => {
     expect(date(text)).toBe(iso);
   });
@@ -23,6 +29,8 @@ describe('purchase dates', () => {
     expect(date('12/03/18 10:00', 'dmy')).toBe('2018-03-12');
     expect(date('12/03/18 10:00', 'mdy')).toBe('2018-12-03');
     expect(date('03/25/2024', 'dmy')).toBe('2024-03-25');
+    expect(date('03-25-2024 10:00', 'dmy')).toBe('2024-03-25');
+    expect(date('04-03-2024 10:00', 'mdy')).toBe('2024-04-03');
   });
 
   it('prefers the date beside a time or "Datum", and one printed twice', () => {
@@ -61,5 +69,12 @@ describe('slashed date order', () => {
     expect(slashOrderOf(['TOTAL €4.10'], 'en', 'EUR')).toBe('dmy');
     expect(slashOrderOf(['TOTAL £4.10'], 'en', 'GBP')).toBe('dmy');
     expect(slashOrderOf(['SUMME 4,10'], 'de', 'EUR')).toBe('dmy');
+  });
+});
+
+describe('month names', () => {
+  it('are only whole month names', () => {
+    expect(date('2 Marmelade 12')).toBeNull();
+    expect(date('3 Maisdosen 25')).toBeNull();
   });
 });

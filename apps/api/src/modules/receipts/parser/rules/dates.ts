@@ -4,10 +4,18 @@ export type DateOrder = 'dmy' | 'mdy';
 
 /**
  * Dates as tills print them: DD.MM.YY(YY) (also with commas or spaces that OCR puts in:
- * "15,04,20", "04. 04. 2020"), DD-MM-YY(YY), YYYY-MM-DD, slashed dates in `slashOrder` unless a
- * part above 12 settles it, and DDMMYYYY run together beside "Datum"/"Date" or a time.
+ * "15,04,20", "04. 04. 2020"), YYYY-MM-DD (or with slashes or dots), slashed and dashed dates in
+ * `slashOrder` unless a part above 12 settles it, month names ("12 Mar 2024", "März 12, 2024"),
+ * and DDMMYYYY run together beside "Datum"/"Date" or a time.
  */
-const DATE = /(?<![\d.,])(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2}) ?[.,] ?(\d{1,2}) ?[.,] ?(\d{4}|\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})|(\d{2})-(\d{2})-(\d{4}|\d{2}))(?![\d,:]|\.\d)/g;
+const DATE = /(?<![\d.,])(?:(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2}) ?[.,] ?(\d{1,2}) ?[.,] ?(\d{4}|\d{2})|(\d{1,2})([/-])(\d{1,2})\8(\d{4}|\d{2}))(?![\d,:]|\.\d)/g;
+/** Month names and their abbreviations in German and English, by their first three letters (umlauts spelled out). */
+const MONTHS: Readonly<Record<string, number>> = { jan: 1, feb: 2, mar: 3, mae: 3, apr: 4, may: 5, mai: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, okt: 10, nov: 11, dec: 12, dez: 12 };
+const MONTH = String.raw`(jan(?:uar|uary)?|feb(?:ruar|ruary)?|m(?:ä|ae)rz?|mar(?:ch)?|apr(?:il)?|ma[iy]|jun[ie]?|jul[iy]?|aug(?:ust)?|sep(?:t|tember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)(?![\p{L}])\.?`;
+/** "12 Mar 2024", "12. März 2024", "12-Mar-24"; "Mar 12, 2024", "March 12th 2024". */
+const DAY_MONTH = new RegExp(String.raw`(?<![\d.])(\d{1,2})(?:\.|st|nd|rd|th)?[\s-]*${MONTH}[\s,-]*(\d{4}|\d{2})(?!\d)`, 'giu');
+const MONTH_DAY = new RegExp(String.raw`(?<![\p{L}])${MONTH}\s*(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)`, 'giu');
+const monthOf = (name: string) => MONTHS[name.toLowerCase().replace('ä', 'ae').slice(0, 3)];
 /** Day and month run together, or with one separator lost: "14032025", "0810.16", "08.1016", "081016". */
 const RUN_TOGETHER = /(?<![\d.,])(\d{2})([.,]?)(\d{2})([.,]?)(20\d{2}|\d{2})(?![\d,]|[.:]\d)/g;
 /** Day and month without the year, as card slips print them ("AS-Zeit 15.04. 16:14"). */
@@ -64,13 +72,16 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
     for (const m of line.matchAll(DATE)) {
       if (m[1]) add(Number(m[1]), Number(m[2]), Number(m[3]), line, index);
       else if (m[4]) add(Number(m[6]), Number(m[5]), Number(m[4]), line, index);
-      else if (m[7]) {
-        const [a, b] = [Number(m[7]), Number(m[8])];
+      else {
+        // Slashed or dashed: the country's order unless a part above 12 settles it.
+        const [a, b] = [Number(m[7]), Number(m[9])];
         const monthFirst = a > 12 ? false : b > 12 ? true : slashOrder === 'mdy';
         const [month, day] = monthFirst ? [a, b] : [b, a];
-        add(Number(m[9]), month, day, line, index);
-      } else add(Number(m[12]), Number(m[11]), Number(m[10]), line, index);
+        add(Number(m[10]), month, day, line, index);
+      }
     }
+    for (const m of line.matchAll(DAY_MONTH)) add(Number(m[3]), monthOf(m[2]), Number(m[1]), line, index);
+    for (const m of line.matchAll(MONTH_DAY)) add(Number(m[3]), monthOf(m[1]), Number(m[2]), line, index);
     // Run together: beside a time or "Datum"; six digits without any separator only beside "Datum".
     const dated = hasDateWord(line);
     if (TIME.test(line) || dated) {

@@ -22,6 +22,14 @@ const LABELS = [
   'balance due',
   'grand total',
   'to pay',
+  'total to pay',
+  'amount payable',
+  'total amount',
+  'gesamtpreis',
+  'bruttosumme',
+  'summe brutto',
+  'zu zahlender betrag',
+  'zu bezahlen',
 ] as const;
 const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe artikel'] as const;
 /** Words that make a line that starts like a total something else. */
@@ -35,7 +43,8 @@ function labelOf(text: string, labels: readonly string[]): { label: string; rest
     for (const label of labels) {
       const size = label.split(' ').length;
       const head = words.slice(0, size).join(' ');
-      if (head === label || (label.length >= 5 && withinEdits(head, label, 1))) return { label, rest: words.slice(size).join(' ') };
+      // One letter misread, or lost; not one more ("Summer" is no "Summe").
+      if (head === label || (label.length >= 5 && head.length <= label.length && withinEdits(head, label, 1))) return { label, rest: words.slice(size).join(' ') };
       // Written without the space ("ZUZAHLEN").
       if (size > 1 && withinEdits(words[0] ?? '', label.replace(/ /g, ''), 1)) return { label, rest: words.slice(1).join(' ') };
     }
