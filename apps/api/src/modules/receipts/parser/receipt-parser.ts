@@ -129,9 +129,10 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     }
   }
 
-  // A total label whose amount was not read still closes the article lines; the payment gives the amount.
+  // A total label whose amount was not read (below a priced line) still closes the article lines; the payment gives the amount.
   if (totalIndex < 0) {
-    totalIndex = texts.findIndex((t) => TOTAL.test(t) || isTotalLabel(t));
+    const firstPriced = texts.findIndex((t) => trailingAmount(t, decimal) !== null);
+    totalIndex = firstPriced < 0 ? -1 : texts.findIndex((t, i) => i > firstPriced && (TOTAL.test(t) || isTotalLabel(t)));
     if (totalIndex >= 0) total = amountPaid(paymentAmounts(texts, totalIndex, decimal));
   }
 
