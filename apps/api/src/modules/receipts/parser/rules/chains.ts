@@ -5,9 +5,11 @@ import { containsWithin, withinEdits } from './fuzzy.js';
 /**
  * The chain a receipt comes from, found anywhere on it: the name in the header (often only a logo
  * that OCR reads as noise, or letter-spaced as "A L D I"), the legal name in the footer
- * ("Aldi GmbH & Co. KG", "Dirk Rossmann GmbH"), a web address ("www.roller.de"), a name read with
- * one letter wrong ("Marktkaut"). Names that are also ordinary words on receipts ("Netto" in the
- * VAT table, "real", "dm") count only in the header or beside a company form or a web address.
+ * ("Aldi GmbH & Co. KG", "Dirk Rossmann GmbH"), a web address ("www.roller.de", also spaced out
+ * by OCR), a name read with one letter wrong ("Marktkaut"), and, where the name is nowhere
+ * readable, the chain's slogan or a heading only its layout prints. Names that are also ordinary
+ * words on receipts ("Netto" in the VAT table, "real", "dm") count only in the header or beside a
+ * company form or a web address.
  */
 export interface FoundChain {
   key: string;

@@ -21,6 +21,8 @@ describe('receipt currency', () => {
     expect(findCurrency(['Milk 1.20', 'TOTAL 1.20', 'VAT No. GB 123 4567 89'], 'en')).toBe('GBP');
     expect(findCurrency(['Milk 1.20', 'TOTAL 1.20', 'USt-IdNr. DE 123456789'], 'en')).toBe('EUR');
     expect(findCurrency(['Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('EUR');
+    expect(findCurrency(['12 High Street', 'London SW1A 1AA', 'Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('GBP');
+    expect(findCurrency(['Austin, TX 78701', 'MILK 1.20', 'TAX 0.10', 'TOTAL 1.30'], 'en')).toBe('USD');
   });
 
   it('puts back a € read as 6 on a receipt that prints € before its amounts', () => {

@@ -45,6 +45,11 @@ const EURO_CHAINS = new Set(['rewe', 'edeka', 'kaufland', 'rossmann', 'marktkauf
 /** VAT numbers print their country: "USt-IdNr. DE 123456789", "VAT No. GB 123 4567 89". */
 const VAT_ID = /\b(?:ust|uid|vat|steuer|tax)[\w.:\s-]{0,20}?\b(DE|ATU|GB|CHE)[\s-]?\d(?:[\s.-]?\d){7,11}/i;
 const VAT_CURRENCY: Readonly<Record<string, Currency>> = { DE: 'EUR', ATU: 'EUR', GB: 'GBP', CHE: 'CHF' };
+/** Addresses say the country too, more weakly: a UK postcode ("SW1A 1AA"), a US state and ZIP code ("Austin, TX 78701"). */
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/;
+const US_ZIP = /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+/** Sales tax added on top of the lines, before the total, is how US tills print it. */
+const SALES_TAX = /^\W*(?:sales\s+)?tax\b.*\d[.,]\d{2}/i;
 
 export function findCurrency(texts: readonly string[], language: 'de' | 'en'): Currency {
   const weight = new Map<Currency, number>();
@@ -57,6 +62,9 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     else if (chain && EURO_CHAINS.has(chain)) add('EUR', 4);
     const vat = VAT_ID.exec(text);
     if (vat) add(VAT_CURRENCY[vat[1].toUpperCase()], 4);
+    if (UK_POSTCODE.test(text)) add('GBP', 1);
+    if (US_ZIP.test(text)) add('USD', 1);
+    if (SALES_TAX.test(text)) add('USD', 1);
   }
   // A German receipt is in euro unless it clearly says otherwise (Switzerland prints CHF beside its amounts).
   if (language === 'de') add('EUR', 2);

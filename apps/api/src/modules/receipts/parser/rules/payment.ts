@@ -39,7 +39,7 @@ const CARD = [
   'betrag eur',
   'zahlbetrag',
 ] as const;
-const CASH = ['bar', 'bargeld', 'barzahlung', 'gegeben', 'gegeben bar', 'cash', 'tendered', 'cash tendered'] as const;
+const CASH = ['bar', 'bargeld', 'barzahlung', 'gegeben', 'geg', 'cash', 'cash tend', 'tendered'] as const;
 const CHANGE = ['rueckgeld', 'wechselgeld', 'change', 'zurueck', 'change due'] as const;
 /** The VAT table's sum line: the last of its amounts is the gross, the amount paid. */
 const VAT_SUM = ['summe', 'gesamt', 'total', 'sum'] as const;
