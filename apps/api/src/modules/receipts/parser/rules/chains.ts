@@ -1,6 +1,6 @@
 import { normalizeKey } from '@hinv/shared';
 import { chainLabel, knownRetailer } from '../../receipt-keys.js';
-import { containsWithin, withinEdits } from './fuzzy.js';
+import { containsWithin, trigrams, withinEdits } from './fuzzy.js';
 
 /**
  * The chain a receipt comes from, found anywhere on it: the name in the header (often only a logo
@@ -86,11 +86,12 @@ function signatureKey(text: string): string {
 /** The chain whose signature the line carries, if any; one letter in six may be misread unless the signature says. */
 function signatureOf(text: string): string | null {
   const key = signatureKey(text);
-  if (key.length > 120) return null;
+  if (key.length > 120 || key.length < 10) return null;
+  const pieces = trigrams(key);
   return (
     SIGNATURES.find(([, phrase, edits]) => {
       const max = edits ?? Math.floor(phrase.length / 6);
-      return key.length >= phrase.length - max && containsWithin(key, phrase, max);
+      return key.length >= phrase.length - max && containsWithin(key, phrase, max, pieces);
     })?.[0] ?? null
   );
 }

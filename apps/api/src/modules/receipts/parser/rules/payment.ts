@@ -60,9 +60,11 @@ function startsWith(words: readonly string[], phrase: string): boolean {
 
 /** What a payment line is, or null when it is none. A card word may follow a cash word ("GEGEBEN Mastercard"). */
 export function paymentKind(text: string): PaymentKind | null {
-  if (startsWithAny(text, CHANGE)) return 'change';
-  if (startsWithAny(text, CARD)) return 'card';
-  if (!startsWithAny(text, CASH)) return null;
+  const words = wordsOf(text);
+  if (words.length === 0) return null;
+  if (startsWithAny(words, CHANGE)) return 'change';
+  if (startsWithAny(words, CARD)) return 'card';
+  if (!startsWithAny(words, CASH)) return null;
   // "GEGEBEN Mastercard": handed over by card.
   return /\b(?:karte|card|mastercard|visa|girocard|maestro|ec)\b/i.test(text) ? 'card' : 'cash';
 }
@@ -71,8 +73,7 @@ export function paymentKind(text: string): PaymentKind | null {
 const CURRENCY_AND_AMOUNT = /^(?:\S{1,2}\s+){0,4}(?:EUR|€|£|\$|GBP|USD|CHF)\s*-?\d[\d.,]*\s*$/i;
 
 /** Whether the line's words, from one of their start offsets, begin with one of `phrases`. */
-function startsWithAny(text: string, phrases: readonly string[]): boolean {
-  const words = wordsOf(text);
+function startsWithAny(words: readonly string[], phrases: readonly string[]): boolean {
   return startOffsets(words).some((offset) => phrases.some((phrase) => startsWith(words.slice(offset), phrase)));
 }
 
@@ -98,7 +99,7 @@ export function paymentAmounts(texts: readonly string[], from: number, decimal: 
       // Cash handed over is more than the total: the total is what is left after the change.
       amounts[cash] = cents(amounts[cash] - amount);
       cash = null;
-    } else if (from >= 0 && startsWithAny(text, VAT_SUM) && countAmounts(text, decimal) >= 2) amounts.push(amount);
+    } else if (from >= 0 && startsWithAny(wordsOf(text), VAT_SUM) && countAmounts(text, decimal) >= 2) amounts.push(amount);
   }
   return amounts;
 }
