@@ -1,11 +1,13 @@
 import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
+import { findCurrency, restoreEuroSigns } from './rules/currency.js';
+import { slashOrderOf } from './rules/dates.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
+import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import {
   amountPattern,
   cents,
-  type DateOrder,
   type DecimalSeparator,
   findPurchaseDate,
   isLineAmount,
@@ -96,12 +98,12 @@ interface Draft {
 
 /** Reads a receipt's text into store, date, lines and total. Pure: no I/O, no clock. */
 export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
-  const texts = input.lines.map((line) => clean(typeof line === 'string' ? line : line.text));
+  const texts = restoreEuroSigns(input.lines.map((line) => clean(typeof line === 'string' ? line : line.text)));
   const confidences = input.lines.map((line) => (typeof line === 'string' ? 1 : (line.confidence ?? 1)));
   const language = detectLanguage(texts, input.language);
   const decimal = detectDecimal(texts, language);
-  const currency = detectCurrency(texts);
-  const slashOrder: DateOrder = language === 'de' || currency === 'GBP' || texts.some((t) => /\bVAT\b/.test(t)) ? 'dmy' : 'mdy';
+  const currency = findCurrency(texts, language);
+  const slashOrder = slashOrderOf(texts, language, currency);
   const notes: string[] = [];
 
   // The total closes the article lines; without one, the payment block does.
@@ -127,10 +129,17 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     }
   }
 
+  // A total label whose amount was not read (below a priced line) still closes the article lines; the payment gives the amount.
+  if (totalIndex < 0) {
+    const firstPriced = texts.findIndex((t) => trailingAmount(t, decimal) !== null);
+    totalIndex = firstPriced < 0 ? -1 : texts.findIndex((t, i) => i > firstPriced && (TOTAL.test(t) || isTotalLabel(t)));
+    if (totalIndex >= 0) total = amountPaid(paymentAmounts(texts, totalIndex, decimal));
+  }
+
   const start = articleStart(texts, decimal, totalIndex);
   let end = totalIndex >= 0 ? totalIndex : texts.length;
   if (totalIndex < 0) {
-    const payment = texts.findIndex((t, i) => i > start && PAYMENT.test(t) && trailingAmount(t, decimal) !== null);
+    const payment = texts.findIndex((t, i) => i > start && (PAYMENT.test(t) || paymentKind(t) !== null) && trailingAmount(t, decimal) !== null);
     if (payment >= 0) end = payment;
   }
 
@@ -160,6 +169,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
       lines = lines.slice(0, at);
     }
   }
+  // Neither a total nor a sum: what was paid.
+  if (total === null) total = amountPaid(paymentAmounts(texts, end - 1, decimal));
   for (const [n, draft] of drafts.entries()) {
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
@@ -173,8 +184,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const chain = namedChain ?? found?.key ?? null;
   const storeNumberMatch = texts.map((t) => STORE_NUMBER.exec(t)).find((m) => m !== null);
 
-  // What was paid, printed right after the total: a second reading of it when OCR garbled the first.
-  const paid = totalIndex < 0 ? [] : texts.slice(totalIndex + 1, totalIndex + 4).filter((t) => PAYMENT.test(t)).map((t) => trailingAmount(t, decimal)?.amount).filter((a): a is number => a !== undefined && a > 0);
+  // What was paid, printed below the total: a second reading of it when OCR garbled the first.
+  const paid = paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
   const { total: checkedTotal, ...consistency } = check(lines, total, tax, notes, paid);
   total = checkedTotal;
   return {
@@ -215,18 +226,6 @@ function detectDecimal(texts: readonly string[], language: ReceiptLanguage): Dec
   }
   if (comma === dot) return language === 'de' ? ',' : '.';
   return comma > dot ? ',' : '.';
-}
-
-function detectCurrency(texts: readonly string[]): string {
-  const all = texts.join('\n');
-  const counts: Array<[string, number]> = [
-    ['EUR', (all.match(/€|\bEUR\b/gi) ?? []).length],
-    ['USD', (all.match(/\$|\bUSD\b/g) ?? []).length],
-    ['GBP', (all.match(/£|\bGBP\b/g) ?? []).length],
-    ['CHF', (all.match(/\bCHF\b/g) ?? []).length],
-  ];
-  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  return best[1] > 0 ? best[0] : 'EUR';
 }
 
 /** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */

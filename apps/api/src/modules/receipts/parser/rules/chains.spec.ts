@@ -28,9 +28,33 @@ describe('chain from anywhere on the receipt', () => {
   it('reads a long name with one letter misread in the header', () => {
     expect(findChain(['Marktkaut', 'Milch 1,19 B'], 1)?.key).toBe('marktkauf');
     expect(findChain(['Milch 1,19 B', 'Marktkaut'], 1)).toBeNull();
+    expect(findChain(['Markt', 'MEDIA MARK an da', 'Kabel 9,99'], 2)?.key).toBe('mediamarkt');
   });
 
   it('weighs the header above a name further down', () => {
     expect(findChain(['EDEKA', 'Milch 1,19', 'Coupon von Kaufland'], 1)?.key).toBe('edeka');
+  });
+});
+
+describe('chain from what it prints besides its name', () => {
+  it('knows a chain by its slogan, read with letters wrong and specks around', () => {
+    expect(findChain(['LE 1 Bespekt, wer\'s selber macht.', 'Grüner Weg 1', 'Schraube 1,99'], 2)?.key).toBe('toom');
+  });
+
+  it("knows a chain by its own layout's heading", () => {
+    expect(findChain(['®', 'Hauptstr. 1', 'Milch 1,19 A', 'zu zahlen 1,19', 'MWSTA MWST + Netto R Brutto'], 2)?.key).toBe('lidl');
+  });
+
+  it.each(['MWST% MWST Netto Brutto', 'MWST Netto MWST-BETRAG BRUTTO', 'MwSt% Netto MwSt Brutto', 'MWST-Satz Netto MWST Brutto', 'Steuer % Netto Steuer Brutto'])('does not take the VAT heading %j for a signature', (heading) => {
+    expect(findChain(['~', 'Milch 1,19 A', heading], 1)).toBeNull();
+  });
+
+  it('reads a web address OCR spaced out', () => {
+    expect(findChain(['~', 'Milch 1,19 A', 'www. mar ktkauf-Nord. de'], 1)?.key).toBe('marktkauf');
+  });
+
+  it('reads a legal name with one letter wrong beside its company form', () => {
+    expect(findChain(['~', 'Milch 1,19 A', 'Dirk Rosmann GmbH'], 1)?.key).toBe('rossmann');
+    expect(findChain(['~', 'Milch 1,19 A', 'Rosmann Str. 4'], 1)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPurchaseDate } from './dates.js';
+import { findPurchaseDate, slashOrderOf } from './dates.js';
 
 const date = (text: string, order: 'dmy' | 'mdy' = 'dmy', today?: string) => findPurchaseDate(text.split('\n'), order, today);
 
@@ -12,6 +12,15 @@ describe('purchase dates', () => {
     ['Datum: 04. 04. 2020', '2020-04-04'],
     ['15,04,20 16:15', '2020-04-15'],
     ['Datum 14032025', '2025-03-14'],
+    ['Datem-1403.25 18:02 Uhr', '2025-03-14'],
+    ['14.0325 18:02', '2025-03-14'],
+    ['Datum 140325', '2025-03-14'],
+    ['2025/03/14 18:02', '2025-03-14'],
+    ['14 Mar 2025 18:02', '2025-03-14'],
+    ['14-MAR-25 6:02 PM', '2025-03-14'],
+    ['Datum: 14. März 2025', '2025-03-14'],
+    ['Date: March 14th, 2025', '2025-03-14'],
+    ['Dec 1, 2024 10:00', '2024-12-01'],
   ])('%j → %s', (text, iso) => {
     expect(date(text)).toBe(iso);
   });
@@ -20,6 +29,8 @@ describe('purchase dates', () => {
     expect(date('12/03/18 10:00', 'dmy')).toBe('2018-03-12');
     expect(date('12/03/18 10:00', 'mdy')).toBe('2018-12-03');
     expect(date('03/25/2024', 'dmy')).toBe('2024-03-25');
+    expect(date('03-25-2024 10:00', 'dmy')).toBe('2024-03-25');
+    expect(date('04-03-2024 10:00', 'mdy')).toBe('2024-04-03');
   });
 
   it('prefers the date beside a time or "Datum", and one printed twice', () => {
@@ -36,5 +47,34 @@ describe('purchase dates', () => {
     expect(date('14.03.1975 12:00')).toBeNull();
     expect(date('26.12.2026 12:00\n25.11.2026', 'dmy', '2026-11-25')).toBe('2026-11-25');
     expect(date('26.12.2026 12:00', 'dmy', '2026-11-25')).toBe('2026-12-26');
+  });
+
+  it('does not read six digits without "Datum" as a date', () => {
+    expect(date('Bon 140325 18:02')).toBeNull();
+  });
+
+  it('takes a card slip date without its year when no full date is readable, with the year printed beside "Datum"', () => {
+    expect(date('Datum: 1 3. 14,0M.202C\nAS-Zeit 14.03. 18:02 Uhr')).toBe('2020-03-14');
+    expect(date('AS-Zeit 14.03, 18:02 Uhr', 'dmy', '2025-11-25')).toBe('2025-03-14');
+    expect(date('AS-Zeit 24.12. 18:02 Uhr', 'dmy', '2025-11-25')).toBe('2024-12-24');
+    expect(date('AS-Zeit 14.03. 18:02 Uhr')).toBeNull();
+    expect(date('14.03.2025\nAS-Zeit 15.03. 18:02 Uhr')).toBe('2025-03-14');
+  });
+});
+
+describe('slashed date order', () => {
+  it('reads month first only on US receipts', () => {
+    expect(slashOrderOf(['TOTAL $4.10'], 'en', 'USD')).toBe('mdy');
+    expect(slashOrderOf(['TOTAL 4.10'], 'en', 'EUR')).toBe('mdy');
+    expect(slashOrderOf(['TOTAL €4.10'], 'en', 'EUR')).toBe('dmy');
+    expect(slashOrderOf(['TOTAL £4.10'], 'en', 'GBP')).toBe('dmy');
+    expect(slashOrderOf(['SUMME 4,10'], 'de', 'EUR')).toBe('dmy');
+  });
+});
+
+describe('month names', () => {
+  it('are only whole month names', () => {
+    expect(date('2 Marmelade 12')).toBeNull();
+    expect(date('3 Maisdosen 25')).toBeNull();
   });
 });

@@ -1,18 +1,50 @@
+import { withinEdits } from './fuzzy.js';
+
 export type DateOrder = 'dmy' | 'mdy';
 
 /**
  * Dates as tills print them: DD.MM.YY(YY) (also with commas or spaces that OCR puts in:
- * "15,04,20", "04. 04. 2020"), DD-MM-YY(YY), YYYY-MM-DD, slashed dates in `slashOrder` unless a
- * part above 12 settles it, and DDMMYYYY run together beside "Datum"/"Date" or a time.
+ * "15,04,20", "04. 04. 2020"), YYYY-MM-DD (or with slashes or dots), slashed and dashed dates in
+ * `slashOrder` unless a part above 12 settles it, month names ("12 Mar 2024", "März 12, 2024"),
+ * and DDMMYYYY run together beside "Datum"/"Date" or a time.
  */
-const DATE = /(?<![\d.,])(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2}) ?[.,] ?(\d{1,2}) ?[.,] ?(\d{4}|\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})|(\d{2})-(\d{2})-(\d{4}|\d{2}))(?![\d,:]|\.\d)/g;
-const RUN_TOGETHER = /(?<!\d)(\d{2})(\d{2})(20\d{2})(?!\d)/g;
+const DATE = /(?<![\d.,])(?:(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2}) ?[.,] ?(\d{1,2}) ?[.,] ?(\d{4}|\d{2})|(\d{1,2})([/-])(\d{1,2})\8(\d{4}|\d{2}))(?![\d,:]|\.\d)/g;
+/** Month names and their abbreviations in German and English, by their first three letters (umlauts spelled out). */
+const MONTHS: Readonly<Record<string, number>> = { jan: 1, feb: 2, mar: 3, mae: 3, apr: 4, may: 5, mai: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, okt: 10, nov: 11, dec: 12, dez: 12 };
+const MONTH = String.raw`(jan(?:uar|uary)?|feb(?:ruar|ruary)?|m(?:ä|ae)rz?|mar(?:ch)?|apr(?:il)?|ma[iy]|jun[ie]?|jul[iy]?|aug(?:ust)?|sep(?:t|tember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)(?![\p{L}])\.?`;
+/** "12 Mar 2024", "12. März 2024", "12-Mar-24"; "Mar 12, 2024", "March 12th 2024". */
+const DAY_MONTH = new RegExp(String.raw`(?<![\d.])(\d{1,2})(?:\.|st|nd|rd|th)?[\s-]*${MONTH}[\s,-]*(\d{4}|\d{2})(?!\d)`, 'giu');
+const MONTH_DAY = new RegExp(String.raw`(?<![\p{L}])${MONTH}\s*(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)`, 'giu');
+const monthOf = (name: string) => MONTHS[name.toLowerCase().replace('ä', 'ae').slice(0, 3)];
+/** Day and month run together, or with one separator lost: "14032025", "0810.16", "08.1016", "081016". */
+const RUN_TOGETHER = /(?<![\d.,])(\d{2})([.,]?)(\d{2})([.,]?)(20\d{2}|\d{2})(?![\d,]|[.:]\d)/g;
+/** Day and month without the year, as card slips print them ("AS-Zeit 15.04. 16:14"). */
+const NO_YEAR = /(?<![\d.,])(\d{1,2})\.(\d{1,2})(?:[.,](?!\d)|(?=\s))/g;
+/** A year beside "Datum" read with its last digit as a letter ("202C", "201O"). */
+const LOOSE_YEAR = /(?<!\d)(20[0-9][0-9CcOoDQ])(?![\p{L}\d])/gu;
 const TIME = /\b\d{1,2}:\d{2}\b/;
-const DATE_WORD = /\b(?:datum|date|zeit|time|dated)\b/i;
+const DATE_WORDS = ['datum', 'date', 'zeit', 'time', 'dated', 'uhrzeit'];
+/** "Datum", "Date", also with one letter misread in the longer words ("Datem"). */
+function hasDateWord(line: string): boolean {
+  return line
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .some((word) => DATE_WORDS.some((known) => word === known || (known.length >= 5 && withinEdits(word, known, 1))));
+}
 /** Dates that are not the purchase: best before, validity of a coupon, a promotion's end. */
 const OTHER_DATE = /\b(?:mhd|best|haltbar|gültig|gueltig|valid|bis|until|expires?|ablauf)\b/i;
 /** Receipts older than this are not what a household scans; a year read as 2075 is a misreading. */
 const FIRST_YEAR = 2000;
+
+/**
+ * Which way a slashed date reads: month first only in the US (an English receipt in dollars, or
+ * one that names neither euro, pound nor VAT); day first in Germany, the UK, Ireland and the rest.
+ */
+export function slashOrderOf(texts: readonly string[], language: 'de' | 'en', currency: string): DateOrder {
+  if (currency === 'USD') return 'mdy';
+  if (language === 'de' || currency !== 'EUR') return 'dmy';
+  return texts.some((text) => /€|\bEUR\b|\bVAT\b|£/i.test(text)) ? 'dmy' : 'mdy';
+}
 
 /**
  * The purchase date printed on the receipt, as YYYY-MM-DD. A date next to a time or after
@@ -25,7 +57,7 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   const found: Array<{ date: string; score: number; index: number }> = [];
   // More than a year after today cannot be a till's clock: a misread year (2075).
   const latest = notAfter === undefined ? '2100-12-31' : `${Number(notAfter.slice(0, 4)) + 1}${notAfter.slice(4)}`;
-  const add = (year: number, month: number, day: number, line: string, index: number) => {
+  const add = (year: number, month: number, day: number, line: string, index: number, weight = 0) => {
     if (year < 100) year += 2000;
     const date = new Date(Date.UTC(year, month - 1, day));
     if (year < FIRST_YEAR || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return;
@@ -33,24 +65,64 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
     if (iso > latest) return;
     // After today: a misreading unless nothing better is printed (a clock set wrong on the till).
     const future = notAfter !== undefined && iso > notAfter ? 5 : 0;
-    const score = (TIME.test(line) ? 2 : 0) + (DATE_WORD.test(line) ? 2 : 0) - (OTHER_DATE.test(line) ? 3 : 0) - future;
-    found.push({ date: iso, score, index });
+    const score = (TIME.test(line) ? 2 : 0) + (hasDateWord(line) ? 2 : 0) - (OTHER_DATE.test(line) ? 3 : 0) - future;
+    found.push({ date: iso, score: score + weight, index });
   };
   lines.forEach((line, index) => {
     for (const m of line.matchAll(DATE)) {
       if (m[1]) add(Number(m[1]), Number(m[2]), Number(m[3]), line, index);
       else if (m[4]) add(Number(m[6]), Number(m[5]), Number(m[4]), line, index);
-      else if (m[7]) {
-        const [a, b] = [Number(m[7]), Number(m[8])];
+      else {
+        // Slashed or dashed: the country's order unless a part above 12 settles it.
+        const [a, b] = [Number(m[7]), Number(m[9])];
         const monthFirst = a > 12 ? false : b > 12 ? true : slashOrder === 'mdy';
         const [month, day] = monthFirst ? [a, b] : [b, a];
-        add(Number(m[9]), month, day, line, index);
-      } else add(Number(m[12]), Number(m[11]), Number(m[10]), line, index);
+        add(Number(m[10]), month, day, line, index);
+      }
     }
-    if (TIME.test(line) || DATE_WORD.test(line)) for (const m of line.matchAll(RUN_TOGETHER)) add(Number(m[3]), Number(m[2]), Number(m[1]), line, index);
+    for (const m of line.matchAll(DAY_MONTH)) add(Number(m[3]), monthOf(m[2]), Number(m[1]), line, index);
+    for (const m of line.matchAll(MONTH_DAY)) add(Number(m[3]), monthOf(m[1]), Number(m[2]), line, index);
+    // Run together: beside a time or "Datum"; six digits without any separator only beside "Datum".
+    const dated = hasDateWord(line);
+    if (TIME.test(line) || dated) {
+      for (const m of line.matchAll(RUN_TOGETHER)) {
+        const separators = (m[2] ? 1 : 0) + (m[4] ? 1 : 0);
+        if (separators === 2 || (separators === 0 && m[5].length === 2 && !dated)) continue;
+        add(Number(m[5]), Number(m[3]), Number(m[1]), line, index, -1);
+      }
+    }
   });
+  if (found.length === 0) withoutYear(lines, today).forEach(({ year, month, day, line, index }) => add(year, month, day, line, index, -1));
   const repeats = new Map<string, number>();
   for (const f of found) repeats.set(f.date, (repeats.get(f.date) ?? 0) + 1);
   found.sort((a, b) => b.score + (repeats.get(b.date)! - 1) - (a.score + (repeats.get(a.date)! - 1)) || a.index - b.index);
   return found[0]?.date ?? null;
+}
+
+/**
+ * Dates printed without their year beside a time (a card slip's "AS-Zeit 21.04. 15:01"), for a
+ * receipt whose full date OCR could not read. The year is the one printed beside "Datum" (its last
+ * digit may be read as a letter), else today's, or last year's when the day is still to come.
+ */
+function withoutYear(lines: readonly string[], today: string | undefined): Array<{ year: number; month: number; day: number; line: string; index: number }> {
+  let year: number | null = null;
+  for (const line of lines) {
+    if (year !== null || !hasDateWord(line)) continue;
+    for (const m of line.matchAll(LOOSE_YEAR)) year ??= Number(m[1].slice(0, 3) + m[1][3].replace(/[CcOoDQ]/, '0'));
+  }
+  const out: Array<{ year: number; month: number; day: number; line: string; index: number }> = [];
+  lines.forEach((line, index) => {
+    if (!TIME.test(line)) return;
+    for (const m of line.matchAll(NO_YEAR)) {
+      const [day, month] = [Number(m[1]), Number(m[2])];
+      let chosen = year;
+      if (chosen === null && today !== undefined) {
+        const thisYear = Number(today.slice(0, 4));
+        const iso = `${thisYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        chosen = iso > today ? thisYear - 1 : thisYear;
+      }
+      if (chosen !== null) out.push({ year: chosen, month, day, line, index });
+    }
+  });
+  return out;
 }

@@ -1,5 +1,5 @@
 import { normalizeKey } from '@hinv/shared';
-import { withinEdits } from './fuzzy.js';
+import { startOffsets, withinEdits } from './fuzzy.js';
 
 /**
  * The words that introduce the amount to pay, in German and English, recognised with one letter
@@ -22,34 +22,77 @@ const LABELS = [
   'balance due',
   'grand total',
   'to pay',
+  'total to pay',
+  'amount payable',
+  'total amount',
+  'gesamtpreis',
+  'bruttosumme',
+  'summe brutto',
+  'zu zahlender betrag',
+  'zu bezahlen',
 ] as const;
 const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe artikel'] as const;
 /** Words that make a line that starts like a total something else. */
 const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|artikel|rabatt|discount|mwst|netto|net|tax|vat|steuer|punkte|points|stk|anzahl)\b/;
 
-function labelOf(text: string, labels: readonly string[]): string | null {
-  const key = normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, ''));
-  const words = key.split(' ');
-  for (const label of labels) {
-    const size = label.split(' ').length;
-    const head = words.slice(0, size).join(' ');
-    if (head === label || (label.length >= 5 && withinEdits(head, label, 1))) return label;
-    // Written without the space ("ZUZAHLEN").
-    if (size > 1 && withinEdits(words[0] ?? '', label.replace(/ /g, ''), 1)) return label;
+interface Label {
+  label: string;
+  size: number;
+  /** Written without its spaces ("zuzahlen"), for labels of more than one word. */
+  joined: string | null;
+}
+const labelsOf = (labels: readonly string[]): Label[] =>
+  labels.map((label) => ({ label, size: label.split(' ').length, joined: label.includes(' ') ? label.replace(/ /g, '') : null }));
+const TOTAL_LABELS = labelsOf(LABELS);
+const SUBTOTAL_LABELS = labelsOf(SUBTOTALS);
+
+/** The label the line starts with and the words after it, or null. */
+function labelOf(text: string, labels: readonly Label[]): { label: string; rest: string } | null {
+  const all = normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, '')).split(' ');
+  for (const offset of startOffsets(all)) {
+    // The line's first one to three words, as the labels have one to three.
+    const heads = [all[offset] ?? '', all.slice(offset, offset + 2).join(' '), all.slice(offset, offset + 3).join(' ')];
+    for (const { label, size, joined } of labels) {
+      const head = heads[size - 1];
+      // One letter misread, or lost; not one more ("Summer" is no "Summe").
+      if (head === label || (label.length >= 5 && head.length <= label.length && withinEdits(head, label, 1))) return { label, rest: all.slice(offset + size).join(' ') };
+      // Written without the space ("ZUZAHLEN").
+      if (joined !== null && withinEdits(heads[0], joined, 1)) return { label, rest: all.slice(offset + 1).join(' ') };
+    }
   }
   return null;
 }
 
+type Kind = 'total' | 'subtotal' | null;
+
+/**
+ * The parser asks about each line several times (to find the total, the subtotal, the lines'
+ * end): the answers of the lines seen last are kept. Bounded, and cleared when full.
+ */
+const seen = new Map<string, Kind>();
+const SEEN_LIMIT = 4096;
+
+function kindOf(text: string): Kind {
+  const known = seen.get(text);
+  if (known !== undefined) return known;
+  let kind: Kind = null;
+  if (labelOf(text, SUBTOTAL_LABELS)) kind = 'subtotal';
+  else {
+    const found = labelOf(text, TOTAL_LABELS);
+    // What follows the label ("Summe MwSt", "Total savings") may make it something else.
+    if (found !== null && !NOT_A_TOTAL.test(found.rest)) kind = 'total';
+  }
+  if (seen.size >= SEEN_LIMIT) seen.clear();
+  seen.set(text, kind);
+  return kind;
+}
+
 /** Whether the line starts with a total label (the amount may follow, or stand on the next line). */
 export function isTotalLabel(text: string): boolean {
-  if (labelOf(text, SUBTOTALS)) return false;
-  const label = labelOf(text, LABELS);
-  if (!label) return false;
-  const rest = normalizeKey(text).split(' ').slice(label.split(' ').length).join(' ');
-  return !NOT_A_TOTAL.test(rest);
+  return kindOf(text) === 'total';
 }
 
 /** Whether the line starts with a subtotal label ("Zwischensumme", "Subtotal"). */
 export function isSubtotalLabel(text: string): boolean {
-  return labelOf(text, SUBTOTALS) !== null;
+  return kindOf(text) === 'subtotal';
 }

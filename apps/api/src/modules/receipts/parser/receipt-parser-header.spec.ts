@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseReceipt } from './receipt-parser.js';
+
+// Store, date, total and currency read from the receipt as a whole (the rules in ./rules, put together).
+describe('parseReceipt: store, date, total, currency', () => {
+  it('closes the lines at a total whose amount was not read and takes the amount paid', () => {
+    const parsed = parseReceipt({ lines: ['Hauptstr. 1', 'Brot 2,50 A', 'Milch 1,19 A', '- 2 ZU ZAHLEN EURO ;', 'Terminal-ID 1234', 'TA-Nr 4507 BNr 8,04', '2 EUR 3,69', 'KARTENZAHLUNG 3,69'] });
+    expect(parsed.total).toBe(3.69);
+    expect(parsed.lines.map((line) => line.name)).toEqual(['Brot', 'Milch']);
+    expect(parsed.consistency.status).toBe('ok');
+  });
+
+  it('takes the card payment as the total when no total line is printed', () => {
+    const parsed = parseReceipt({ lines: ['Quittung', 'Tisch 20,00', 'Stuhl 9,98', 'elec.-cash 29,98', 'Netto MwSt'] });
+    expect(parsed.total).toBe(29.98);
+    expect(parsed.lines).toHaveLength(2);
+  });
+
+  it('corrects a misread total when the lines agree with the gross of the VAT table', () => {
+    const parsed = parseReceipt({ lines: ['Hauptstr. 1', 'Brot 2,50 A', 'Milch 1,19 A', 'zu zahlen 8,69', 'Karte 1,69', 'MWST% MWST + Netto = Brutto', 'A 7 % 0,24 3,45 3,69', 'Summe 0,24 3,45 3,69'] });
+    expect(parsed.total).toBe(3.69);
+    expect(parsed.storeName).toBe('Lidl');
+  });
+
+  it('names the chain from its slogan and reads the card slip date when the receipt date is unreadable', () => {
+    const parsed = parseReceipt({ lines: ["Respekt, wer's selber macht.", 'Gartenweg 4', 'Schraube 1,99', 'SUMME EUR 1,99', 'Datum: 1 ,0M.202C', 'AS-Zeit 14.03. 18:02 Uhr'] });
+    expect(parsed.storeName).toBe('toom');
+    expect(parsed.purchaseDate).toBe('2020-03-14');
+  });
+
+  it('reads an Irish receipt in euro day first', () => {
+    const parsed = parseReceipt({ lines: ['Corner Shop', 'Milk €2.19', 'Bread €1.85', 'TOTAL €4.04', '12/03/24 14:02'] });
+    expect(parsed.currency).toBe('EUR');
+    expect(parsed.purchaseDate).toBe('2024-03-12');
+  });
+});

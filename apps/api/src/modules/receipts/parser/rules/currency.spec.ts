@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { findCurrency, restoreEuroSigns } from './currency.js';
+
+describe('receipt currency', () => {
+  it.each([
+    [['Milk £1.20', 'TOTAL £1.20'], 'en', 'GBP'],
+    [['Milk $1.20', 'TOTAL $1.20'], 'en', 'USD'],
+    [['Milk €1.20', 'Multibuy saving -€0.40', 'TOTAL €0.80'], 'en', 'EUR'],
+    [['Milch 1,19 A', 'SUMME EUR 1,19'], 'de', 'EUR'],
+    [['Brot 3.20', 'Total CHF 3.20'], 'de', 'CHF'],
+  ] as const)('%j → %s', (texts, language, currency) => {
+    expect(findCurrency(texts, language)).toBe(currency);
+  });
+
+  it('does not take a lone speck read as £ for pounds on a German receipt', () => {
+    expect(findCurrency(['£ AM Il', 'Milch 1,19 A', 'SUMME 1,19'], 'de')).toBe('EUR');
+  });
+
+  it("goes by the chain's or the VAT number's country when no amount carries a symbol", () => {
+    expect(findCurrency(['TESCO Stores Ltd', 'Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('GBP');
+    expect(findCurrency(['Milk 1.20', 'TOTAL 1.20', 'VAT No. GB 123 4567 89'], 'en')).toBe('GBP');
+    expect(findCurrency(['Milk 1.20', 'TOTAL 1.20', 'USt-IdNr. DE 123456789'], 'en')).toBe('EUR');
+    expect(findCurrency(['Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('EUR');
+    expect(findCurrency(['12 High Street', 'London SW1A 1AA', 'Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('GBP');
+    expect(findCurrency(['Austin, TX 78701', 'MILK 1.20', 'TAX 0.10', 'TOTAL 1.30'], 'en')).toBe('USD');
+  });
+
+  it('puts back a € read as 6 on a receipt that prints € before its amounts', () => {
+    expect(restoreEuroSigns(['Milk €1.20', 'Eggs 62.10', 'Bread €0.95', 'TOTAL €4.25'])).toEqual(['Milk €1.20', 'Eggs €2.10', 'Bread €0.95', 'TOTAL €4.25']);
+    expect(restoreEuroSigns(['Milch 1,20', 'Wein 62,10', 'SUMME 63,30'])).toEqual(['Milch 1,20', 'Wein 62,10', 'SUMME 63,30']);
+  });
+});

@@ -1,0 +1,84 @@
+import { knownRetailer } from '../../receipt-keys.js';
+
+/**
+ * The currency a receipt is in, from the symbols and codes printed beside its amounts, the
+ * country its chain or VAT number belongs to, and its language. A symbol beside an amount
+ * counts most; a lone "$" or "£" is as often a speck OCR read as a symbol, so it counts least.
+ * EUR when nothing says otherwise (a German till prints no currency on most lines).
+ */
+export type Currency = 'EUR' | 'GBP' | 'USD' | 'CHF';
+
+const SYMBOLS: ReadonlyArray<readonly [Currency, string]> = [
+  ['EUR', String.raw`€|\bEUR\b|\bEuro?\b`],
+  ['GBP', String.raw`£|\bGBP\b`],
+  ['USD', String.raw`\$|\bUSD\b`],
+  ['CHF', String.raw`\bCHF\b|\bSFr\b`],
+];
+const AMOUNT = String.raw`-?\d{1,6}[.,]\d{2}(?!\d)`;
+const BESIDE = SYMBOLS.map(([currency, symbol]) => [currency, new RegExp(String.raw`(?:${symbol})\s?${AMOUNT}|${AMOUNT}\s?(?:${symbol})`, 'gi')] as const);
+const ALONE = SYMBOLS.map(([currency, symbol]) => [currency, new RegExp(symbol, 'gi')] as const);
+
+/** Chains by the currency of the country whose receipts they print (as `knownRetailer` keys them). */
+const CHAIN_CURRENCY: Readonly<Record<string, Currency>> = {
+  tesco: 'GBP',
+  sainsburys: 'GBP',
+  asda: 'GBP',
+  morrisons: 'GBP',
+  waitrose: 'GBP',
+  walmart: 'USD',
+  target: 'USD',
+  costco: 'USD',
+  kroger: 'USD',
+  traderjoes: 'USD',
+  wholefoods: 'USD',
+  safeway: 'USD',
+  walgreens: 'USD',
+  cvs: 'USD',
+  homedepot: 'USD',
+  marksandspencer: 'GBP',
+  boots: 'GBP',
+  superdrug: 'GBP',
+  migros: 'CHF',
+};
+/** Chains named on the receipt that only trade in the euro area (German chains abroad print their own currency). */
+const EURO_CHAINS = new Set(['rewe', 'edeka', 'kaufland', 'rossmann', 'marktkauf', 'real', 'globus', 'tegut', 'famila', 'budni', 'alnatura', 'toom', 'hornbach', 'obi', 'bauhaus', 'hagebau', 'mediamarkt', 'saturn', 'thalia', 'fressnapf', 'westfalen', 'aral', 'nahkauf', 'hofer', 'billa', 'supervalu', 'dunnes']);
+/** VAT numbers print their country: "USt-IdNr. DE 123456789", "VAT No. GB 123 4567 89". */
+const VAT_ID = /\b(?:ust|uid|vat|steuer|tax)[\w.:\s-]{0,20}?\b(DE|ATU|GB|CHE)[\s-]?\d(?:[\s.-]?\d){7,11}/i;
+const VAT_CURRENCY: Readonly<Record<string, Currency>> = { DE: 'EUR', ATU: 'EUR', GB: 'GBP', CHE: 'CHF' };
+/** Addresses say the country too, more weakly: a UK postcode ("SW1A 1AA"), a US state and ZIP code ("Austin, TX 78701"). */
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/;
+const US_ZIP = /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+/** Sales tax added on top of the lines, before the total, is how US tills print it. */
+const SALES_TAX = /^\W*(?:sales\s+)?tax\b.*\d[.,]\d{2}/i;
+
+export function findCurrency(texts: readonly string[], language: 'de' | 'en'): Currency {
+  const weight = new Map<Currency, number>();
+  const add = (currency: Currency, by: number) => weight.set(currency, (weight.get(currency) ?? 0) + by);
+  for (const text of texts) {
+    for (const [currency, pattern] of BESIDE) add(currency, 3 * (text.match(pattern)?.length ?? 0));
+    for (const [currency, pattern] of ALONE) add(currency, (currency === 'EUR' || currency === 'CHF' ? 1 : 0.25) * (text.match(pattern)?.length ?? 0));
+    const chain = knownRetailer(text);
+    if (chain && CHAIN_CURRENCY[chain]) add(CHAIN_CURRENCY[chain], 4);
+    else if (chain && EURO_CHAINS.has(chain)) add('EUR', 4);
+    const vat = VAT_ID.exec(text);
+    if (vat) add(VAT_CURRENCY[vat[1].toUpperCase()], 4);
+    if (UK_POSTCODE.test(text)) add('GBP', 1);
+    if (US_ZIP.test(text)) add('USD', 1);
+    if (SALES_TAX.test(text)) add('USD', 1);
+  }
+  // A German receipt is in euro unless it clearly says otherwise (Switzerland prints CHF beside its amounts).
+  if (language === 'de') add('EUR', 2);
+  const [best] = [...weight].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : 'EUR';
+}
+
+/**
+ * "€0,05" read as "60,05": on a receipt that prints "€" before its amounts, an amount that
+ * starts with a 6 where the others have their "€" is the sign misread; the sign is put back.
+ */
+export function restoreEuroSigns(texts: readonly string[]): string[] {
+  const amountLines = texts.filter((text) => new RegExp(String.raw`\d[.,]\d{2}\b`).test(text));
+  const prefixed = amountLines.filter((text) => /€\s?\d+[.,]\d{2}\b/.test(text)).length;
+  if (prefixed < 2 || prefixed * 2 < amountLines.length) return [...texts];
+  return texts.map((text) => (/€/.test(text) ? text : text.replace(/(?<=^|[\s-])6(?=\d{1,3}[.,]\d{2}(?:\s?[A-Z*])?\s*$)/, '€')));
+}
