@@ -204,7 +204,8 @@ async function localReader() {
   const { ReceiptDecoder } = await dist('modules/receipts/reading/decoder.js');
   const { OcrEngine } = await dist('modules/receipts/reading/ocr-engine.js');
   const decoder = new ReceiptDecoder();
-  const ocr = new OcrEngine();
+  const { parseEnvironment } = await dist('config/env.js');
+  const ocr = new OcrEngine({ env: parseEnvironment(process.env) });
   const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40, TZ: 'Europe/Berlin' } }, decoder, ocr, new Clock());
   return { reader, close: async () => Promise.all([decoder.onModuleDestroy(), ocr.onModuleDestroy()]) };
 }
