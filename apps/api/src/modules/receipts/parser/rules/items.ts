@@ -1,0 +1,222 @@
+import type { ParsedReceiptLine } from '../receipt-text.js';
+import { cents, type DecimalSeparator, isLineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { COLUMN_HEADER, SEPARATOR } from './layout.js';
+import { trimEndOf } from './line-bounds.js';
+import { CURRENCY, inlineQuantity, type QuantityLine, quantityLine, type Unit } from './quantities.js';
+
+/**
+ * The article lines between the header and the total, read into items. Each physical line is a
+ * priced line (a name and an amount), a count line or a text line; names wrap onto a second line,
+ * count lines stand above or below their article, and where a pairing is ambiguous quantity ×
+ * unit price = line amount decides.
+ */
+
+export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|summe\s+artikel|subtotal)\b/i;
+const TAX_BEFORE_TOTAL = /^[*\s]*(?:sales\s+)?tax\b/i;
+const COUNT_INFO = /^[*\s]*(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)\b/i;
+const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
+const DEPOSIT = /pfand|leergut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
+
+interface Priced {
+  type: 'priced';
+  index: number;
+  text: string;
+  amount: number;
+  taxCode: string | null;
+  splitTaxDigit: boolean;
+}
+interface Counted extends QuantityLine {
+  type: 'quantity';
+  index: number;
+  text: string;
+}
+interface Text {
+  type: 'text';
+  index: number;
+  text: string;
+}
+type Classified = Priced | Counted | Text;
+
+interface Draft {
+  names: string[];
+  indexes: number[];
+  raw: string[];
+  amount: number;
+  taxCode: string | null;
+  quantity: number | null;
+  unit: Unit;
+  unitPrice: number | null;
+  splitTaxDigit: boolean;
+}
+
+export interface ArticleLines {
+  lines: ParsedReceiptLine[];
+  /** Sales tax printed above the total (US receipts): part of the sum, not an article. */
+  tax: number | null;
+}
+
+/** The items printed on lines `from` to `to` (exclusive). `isSubtotal` recognises subtotal labels beyond the built-in ones. */
+export function articleLines(texts: readonly string[], from: number, to: number, decimal: DecimalSeparator, notes: string[], isSubtotal: (text: string) => boolean = () => false): ArticleLines {
+  let tax: number | null = null;
+  const classified: Classified[] = [];
+  for (let i = Math.max(from, 0); i < to; i += 1) {
+    const text = texts[i];
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text)) continue;
+    if (SUBTOTAL.test(text) || isSubtotal(text)) continue;
+    if (TAX_BEFORE_TOTAL.test(text)) {
+      const amount = trailingAmount(text, decimal);
+      if (amount) tax = cents((tax ?? 0) + amount.amount);
+      continue;
+    }
+    classified.push(classify(text, i, decimal));
+  }
+  const drafts = assemble(classified, notes);
+  const lines = drafts.map((draft, n) => toLine(draft, n + 1, decimal));
+  for (const [n, draft] of drafts.entries()) {
+    if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
+  }
+  return { lines, tax };
+}
+
+function classify(text: string, index: number, decimal: DecimalSeparator): Classified {
+  const quantity = quantityLine(text, decimal);
+  if (quantity) return { type: 'quantity', ...quantity, index, text };
+  const closing = trailingAmount(text, decimal);
+  if (closing) return { type: 'priced', index, text: closing.rest, amount: closing.amount, taxCode: closing.taxCode, splitTaxDigit: closing.splitTaxDigit };
+  return { type: 'text', index, text };
+}
+
+function draftOf(line: Priced, names: Text[]): Draft {
+  return {
+    names: [...names.map((n) => n.text), line.text].filter((n) => n !== ''),
+    indexes: [...names.map((n) => n.index), line.index],
+    raw: [...names.map((n) => n.text), line.text],
+    amount: line.amount,
+    taxCode: line.taxCode,
+    quantity: null,
+    unit: 'piece',
+    unitPrice: null,
+    splitTaxDigit: line.splitTaxDigit,
+  };
+}
+
+function applyQuantity(draft: Draft, q: Counted): void {
+  draft.quantity = q.quantity;
+  draft.unit = q.unit;
+  draft.unitPrice = q.unitPrice;
+  draft.indexes.push(q.index);
+  draft.indexes.sort((a, b) => a - b);
+}
+
+const fits = (q: QuantityLine, amount: number) => isLineAmount(q.quantity, q.unitPrice, amount);
+
+/** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
+function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
+  const drafts: Draft[] = [];
+  let names: Text[] = [];
+  let pendingQuantity: Counted | null = null;
+  // Which side count lines were found on so far: breaks ties when both neighbours would fit.
+  let below = 0;
+  let above = 0;
+
+  const nextPriced = (from: number): Priced | null => {
+    for (let j = from; j < classified.length; j += 1) {
+      const c = classified[j];
+      if (c.type === 'priced') return c;
+      if (c.type === 'quantity') return null;
+    }
+    return null;
+  };
+
+  classified.forEach((line, position) => {
+    if (line.type === 'text') {
+      names.push(line);
+      return;
+    }
+    if (line.type === 'quantity') {
+      if (line.amount !== null) {
+        // "2 x 1,29 2,58": a count line with its own amount belongs to the name above it.
+        if (names.length > 0) {
+          const draft = draftOf({ type: 'priced', index: line.index, text: '', amount: line.amount, taxCode: line.taxCode, splitTaxDigit: false }, names);
+          applyQuantity(draft, line);
+          draft.indexes = [...new Set(draft.indexes)];
+          drafts.push(draft);
+          names = [];
+          return;
+        }
+        const previous = drafts.at(-1);
+        if (previous && previous.quantity === null && sameAmount(previous.amount, line.amount)) {
+          applyQuantity(previous, line);
+          return;
+        }
+        notes.push(`line ${line.index + 1}: a count with an amount but no article name ("${line.text}")`);
+        return;
+      }
+      const previous = drafts.at(-1);
+      const prevFits = names.length === 0 && previous !== undefined && previous.quantity === null && fits(line, previous.amount);
+      const next = nextPriced(position + 1);
+      const nextFits = next !== null && fits(line, next.amount);
+      // Neither fitting means a misread amount: follow the side seen so far (below by default),
+      // and let the total check correct the amount.
+      const canTakeBelow = names.length === 0 && previous !== undefined && previous.quantity === null;
+      if (prevFits ? !nextFits || below >= above : !nextFits && canTakeBelow && below >= above) {
+        applyQuantity(previous as Draft, line);
+        below += 1;
+      } else {
+        pendingQuantity = line;
+      }
+      return;
+    }
+    // An amount with no name, or only specks beside it ("; 0,49"): not an article.
+    if (!/\p{L}/u.test(line.text) && names.length === 0) {
+      notes.push(`line ${line.index + 1}: an amount without an article name`);
+      return;
+    }
+    const draft = draftOf(line, names);
+    names = [];
+    if (pendingQuantity) {
+      if (!fits(pendingQuantity, line.amount)) notes.push(`line ${line.index + 1}: ${pendingQuantity.text} does not give ${line.amount.toFixed(2)}`);
+      applyQuantity(draft, pendingQuantity);
+      pendingQuantity = null;
+      above += 1;
+    }
+    drafts.push(draft);
+  });
+  if (names.length > 0) notes.push(`lines ${names.map((n) => n.index + 1).join(', ')}: text without an amount, not read as an article`);
+  return drafts;
+}
+
+function toLine(draft: Draft, position: number, decimal: DecimalSeparator): ParsedReceiptLine {
+  let name = draft.names.reduce((joined, part) => (joined === '' ? part : /\p{L}-$/u.test(joined) && /^\p{L}/u.test(part) ? joined + part : `${joined} ${part}`), '');
+  let quantity = draft.quantity;
+  let unit = draft.unit;
+  let unitPrice = draft.unitPrice;
+  if (quantity === null) {
+    const inline = inlineQuantity(name, draft.amount, decimal);
+    if (inline) ({ name, quantity, unit, unitPrice } = inline);
+  }
+  // Article numbers and barcodes some tills print around the name are not part of it; a
+  // barcode (with the flag US tills print after it) is kept for matching.
+  const barcode = /\s(\d{8,14})(?:\s+[A-Z])?$/.exec(name)?.[1] ?? null;
+  name = name
+    .replace(/^\d{4,}\s+(?=\p{L})/u, '')
+    .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
+    .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
+    .trim();
+  name = trimEndOf(name, '* ');
+  const amount = draft.amount;
+  const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
+  return {
+    position,
+    kind,
+    rawText: draft.raw.join(' | '),
+    name,
+    quantity: quantity ?? 1,
+    unit,
+    unitPrice: unitPrice ?? (quantity === null ? amount : null),
+    totalPrice: amount,
+    taxCode: draft.taxCode,
+    barcode,
+    sourceLines: [...new Set(draft.indexes)].sort((a, b) => a - b),
+  };
+}

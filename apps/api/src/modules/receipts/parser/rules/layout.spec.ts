@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { articleStart, isHeaderish } from './layout.js';
+
+const start = (text: string) => articleStart(text.split('\n'), ',', -1);
+
+describe('where the articles start', () => {
+  it('below the header: address, phone, till data', () => {
+    expect(start('Markt\nHauptstr. 1\n12345 Stadt\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(4);
+  });
+
+  it('takes up to three name lines above the first priced line, never header lines', () => {
+    expect(start('Markt\nKasse 3 Bon 1234\nKaffee ganze\nBohne 1kg 12,99 A')).toBe(2);
+    expect(start('Markt\nUNSERE ÖFFNUNGSZEITEN\nMo.-Sa. 9.00 Uhr - 20.00 Uhr\nMilch 1,19')).toBe(3);
+  });
+
+  it('tells header lines from an article with its number', () => {
+    expect(isHeaderish('Tel. 0123 456789')).toBe(true);
+    expect(isHeaderish('Hauptstraße 12')).toBe(true);
+    expect(isHeaderish('4001234567890 Schraube')).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { knownRetailer } from '../../receipt-keys.js';
+import { type DecimalSeparator, trailingAmount } from '../receipt-numbers.js';
+import { quantityLine } from './quantities.js';
+
+/**
+ * Where the article lines are: below the header (store, address, till data, opening hours) and
+ * above the total. The lines that are never articles wherever they stand (separators, column
+ * headings, till data) are named here too.
+ */
+
+export const SEPARATOR = /^[-=*_#.~+:\s]{3,}$/;
+export const COLUMN_HEADER = /^(?:(?:artikel|bezeichnung|beschreibung|description|item|qty|menge|anz\.?|preis|price|betrag|amount|eur|€|\$|£|summe|total|st\.?)\b\s*)+$/i;
+
+export const PHONE = /\b(?:tel|telefon|phone|fax)\b|\+?\d[\d /-]{7,}\d/i;
+export const WEB = /www\.|https?:|[^\s@]@[^\s@]+\.|\.(?:de|com|co\.uk|org|net)\b/i;
+export const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}\b/u;
+export const STREET = /(?:\p{L}(?:str(?:aße|asse|\.)|weg|platz|allee|gasse|ring|damm)|\b(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm))\s*\d+|^\d+\s+\p{L}.*\b(?:st|street|ave|avenue|road|rd|blvd|lane|ln|drive|dr|high\s+street)\b\.?$/iu;
+export const DATE_TIME = /\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}\b/;
+export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#/i;
+export const WELCOME = /^\W*(?:(?:herzlich\s+)?willkommen(?:\s+(?:bei|im|in))?|welcome(?:\s+to)?|vielen\s+dank|thank\s+you|danke)\b\W*/i;
+
+/** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */
+const OPENING_HOURS = /(?<![\p{L}])(?:uhr|öffnungszeit\w*|oeffnungszeit\w*|geöffnet|opening|hours)(?![\p{L}])|\bmo\.?\s*-\s*(?:sa|fr)\b/iu;
+
+/** An article number before a name ("4078500017343 Blumenrechen"): an article line, not a phone number. */
+const ARTICLE_NUMBER_NAME = /^\d{5,14}\s+\p{L}{2}/u;
+
+export function isHeaderish(text: string): boolean {
+  if (ARTICLE_NUMBER_NAME.test(text)) return false;
+  return (
+    PHONE.test(text) || WEB.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text) || WELCOME.test(text) || knownRetailer(text) !== null
+  );
+}
+
+/** The first article line: the first priced or count line below the header, plus name lines right above it. */
+export function articleStart(texts: readonly string[], decimal: DecimalSeparator, totalIndex: number): number {
+  const limit = totalIndex >= 0 ? totalIndex : texts.length;
+  const firstContent = texts.findIndex((t) => t !== '');
+  let first = -1;
+  for (let i = firstContent + 1; i < limit; i += 1) {
+    const text = texts[i];
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text)) continue;
+    // A priced line may name the chain ("REWE Beste Wahl Milch"); till data and dates are never articles.
+    if (DATE_TIME.test(text) || TILL_DATA.test(text) || WEB.test(text) || /\b(?:tel|telefon|phone|fax)\b/i.test(text)) continue;
+    if (trailingAmount(text, decimal) || quantityLine(text, decimal)) {
+      first = i;
+      break;
+    }
+  }
+  if (first < 0) return limit;
+  // Up to three name lines may stand above the first priced line (a wrapped name); more are the
+  // header's tail (opening hours, a slogan), which must not glue onto the first article.
+  let start = first;
+  while (start - 1 > firstContent && first - start < 3) {
+    const text = texts[start - 1];
+    if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || OPENING_HOURS.test(text)) break;
+    start -= 1;
+  }
+  return start;
+}
