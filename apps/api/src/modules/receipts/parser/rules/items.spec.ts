@@ -38,3 +38,39 @@ describe('article lines', () => {
     expect(read('Milch 1,19\n-----------\nPosten: 1\nZwischensumme 1,19')).toEqual([['Milch', 1, 1.19, 1.19]]);
   });
 });
+
+describe('lines OCR read in part', () => {
+  it('takes the name below an article number with its amount (electronics, furniture)', () => {
+    expect(read('1234567 99,00 b\nBRAND\nMODEL X1\n414 GROUP\n7654321 9,99 b\nOTHER\nCABLE 2M')).toEqual([
+      ['BRAND MODEL X1', 1, 99, 99],
+      ['OTHER CABLE 2M', 1, 9.99, 9.99],
+    ]);
+  });
+
+  it('does not glue a line whose amount was not read onto the next article', () => {
+    expect(read('JOGHURT PUR O3 a6\nRIEGEL 5ER 1,89 C')).toEqual([['RIEGEL 5ER', 1, 1.89, 1.89]]);
+    expect(read('JOGHURT PUR le\nRIEGEL 5ER 1,89 C')).toEqual([['RIEGEL 5ER', 1, 1.89, 1.89]]);
+  });
+
+  it('reads specks with an amount as the count line when the next amount is a multiple of it', () => {
+    expect(read('ZW 1,15\nEIS 2,30 B')).toEqual([['EIS', 2, 1.15, 2.3]]);
+  });
+
+  it('computes a multi-buy whose amount was not read', () => {
+    expect(read('Käse 2,59 x 2 5 18°A\nReis 0,99 A')).toEqual([
+      ['Käse', 2, 2.59, 5.18],
+      ['Reis', 1, 0.99, 0.99],
+    ]);
+  });
+
+  it('skips article number lines and price notes', () => {
+    expect(read('Artikel 12345678 12345\nSESSEL 20,00 O0\n2 * Maske 19,90\nEinzelpreis EUR 9,95')).toEqual([
+      ['SESSEL', 1, 20, 20],
+      ['Maske', 2, 9.95, 19.9],
+    ]);
+  });
+
+  it('pairs a weighed line under its name', () => {
+    expect(read('BANANEN\nkg EUR/kg EUR\n0,158 1,19 0,19')).toEqual([['BANANEN', 0.158, 1.19, 0.19]]);
+  });
+});

@@ -1,8 +1,9 @@
 import type { ParsedReceiptLine } from '../receipt-text.js';
 import { cents, type DecimalSeparator, isLineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
-import { COLUMN_HEADER, SEPARATOR } from './layout.js';
+import { closingAmount } from './amounts.js';
+import { COLUMN_HEADER, isCodeLine, SEPARATOR, withoutSpecks } from './layout.js';
 import { trimEndOf } from './line-bounds.js';
-import { CURRENCY, inlineQuantity, type QuantityLine, quantityLine, type Unit } from './quantities.js';
+import { CURRENCY, inlineQuantity, multiBuyWithoutAmount, type QuantityLine, quantityLine, type Unit } from './quantities.js';
 
 /**
  * The article lines between the header and the total, read into items. Each physical line is a
@@ -15,6 +16,10 @@ export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|su
 const TAX_BEFORE_TOTAL = /^[*\s]*(?:sales\s+)?tax\b/i;
 const COUNT_INFO = /^[*\s]*(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)\b/i;
 const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
+/** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
+const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price)\b/i;
+/** A product group under an electronics article ("414 SPIELZEUG") or its serial number: not part of the name. */
+const PRODUCT_GROUP = /^\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
 const DEPOSIT = /pfand|leergut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
 
 interface Priced {
@@ -24,6 +29,8 @@ interface Priced {
   amount: number;
   taxCode: string | null;
   splitTaxDigit: boolean;
+  /** Count and unit price printed on the line while its amount was not read: the amount is their product. */
+  multiBuy?: { quantity: number; unitPrice: number };
 }
 interface Counted extends QuantityLine {
   type: 'quantity';
@@ -61,7 +68,9 @@ export function articleLines(texts: readonly string[], from: number, to: number,
   const classified: Classified[] = [];
   for (let i = Math.max(from, 0); i < to; i += 1) {
     const text = texts[i];
-    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text)) continue;
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    // An article number on its own line belongs to the article next to it, not to its name.
+    if (isCodeLine(text)) continue;
     if (SUBTOTAL.test(text) || isSubtotal(text)) continue;
     if (TAX_BEFORE_TOTAL.test(text)) {
       const amount = trailingAmount(text, decimal);
@@ -79,11 +88,35 @@ export function articleLines(texts: readonly string[], from: number, to: number,
 }
 
 function classify(text: string, index: number, decimal: DecimalSeparator): Classified {
-  const quantity = quantityLine(text, decimal);
+  const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal);
   if (quantity) return { type: 'quantity', ...quantity, index, text };
-  const closing = trailingAmount(text, decimal);
+  const closing = closingAmount(text, decimal);
   if (closing) return { type: 'priced', index, text: closing.rest, amount: closing.amount, taxCode: closing.taxCode, splitTaxDigit: closing.splitTaxDigit };
+  const multiBuy = multiBuyWithoutAmount(text, decimal);
+  if (multiBuy) {
+    const { name, amount, ...count } = multiBuy;
+    return { type: 'priced', index, text: name, amount, taxCode: null, splitTaxDigit: false, multiBuy: count };
+  }
   return { type: 'text', index, text };
+}
+
+/** A name with at least one word of three letters: what an article line prints, unlike specks or a code. */
+const named = (text: string) => /\p{L}{3}/u.test(withoutSpecks(text));
+/** Only an article number beside the amount ("2183839 1.129,00"): electronics tills print the name below. */
+const codeOnly = (text: string) => !named(text) && /\d{5,}/.test(text);
+
+/**
+ * A line whose amount was not read ends in the specks OCR made of it ("JOGHURT PUR O3 a6",
+ * "JOGHURT PUR 0.5 ["); the first half of a wrapped name ends in a word.
+ */
+const SPECKS_FOR_AMOUNT = /^(?:\p{L}\d|\d\p{L}|\S*[[\]{}|\\]\S*)$/u;
+function lostAmount(text: string): boolean {
+  const words = text.split(' ');
+  const last = words.at(-1) ?? '';
+  if (words.length < 2) return false;
+  if (SPECKS_FOR_AMOUNT.test(last)) return true;
+  // One or two small letters after a name in capitals ("GUT BIO JOGHURT PUR le").
+  return /^\p{Ll}{1,2}$/u.test(last) && !/\p{Ll}/u.test(words.slice(0, -1).join(' '));
 }
 
 function draftOf(line: Priced, names: Text[]): Draft {
@@ -128,11 +161,28 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
     return null;
   };
 
+  // An article printed as a number with its amount, its name on the lines below (electronics, furniture).
+  let awaitingName: Draft | null = null;
   classified.forEach((line, position) => {
     if (line.type === 'text') {
+      if (awaitingName) {
+        if (awaitingName.names.length < 2 && named(line.text) && !PRODUCT_GROUP.test(line.text)) {
+          awaitingName.names.push(withoutSpecks(line.text));
+          awaitingName.indexes.push(line.index);
+          awaitingName.raw.push(line.text);
+          return;
+        }
+        if (awaitingName.names.length > 0) awaitingName = null;
+        return;
+      }
       names.push(line);
       return;
     }
+    if (awaitingName && awaitingName.names.length === 0) {
+      drafts.pop();
+      notes.push(`line ${awaitingName.indexes[0] + 1}: an article number with an amount but no name`);
+    }
+    awaitingName = null;
     if (line.type === 'quantity') {
       if (line.amount !== null) {
         // "2 x 1,29 2,58": a count line with its own amount belongs to the name above it.
@@ -167,13 +217,37 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
       }
       return;
     }
+    if (names.length === 0 && codeOnly(line.text)) {
+      const draft = draftOf({ ...line, text: '' }, []);
+      drafts.push(draft);
+      awaitingName = draft;
+      return;
+    }
+    // Specks where a count line was ("ZW 1,15" for "2 X 1,15"): the next article's amount is a multiple of it.
+    const next = names.length === 0 && !named(line.text) && !pendingQuantity ? nextPriced(position + 1) : null;
+    const times = next && line.amount > 0 ? Math.round(next.amount / line.amount) : 0;
+    if (next && times >= 2 && times <= 20 && sameAmount(times * line.amount, next.amount)) {
+      pendingQuantity = { type: 'quantity', index: line.index, text: line.text, quantity: times, unit: 'piece', unitPrice: line.amount, amount: null, taxCode: null };
+      notes.push(`line ${line.index + 1}: "${line.text}" read as a count line, ${times} × ${line.amount.toFixed(2)} = ${next.amount.toFixed(2)}`);
+      return;
+    }
     // An amount with no name, or only specks beside it ("; 0,49"): not an article.
     if (!/\p{L}/u.test(line.text) && names.length === 0) {
       notes.push(`line ${line.index + 1}: an amount without an article name`);
       return;
     }
+    // Lines above whose amount was not read are articles of their own, not the start of this name.
+    if (named(line.text)) {
+      const lost = names.filter((n) => lostAmount(n.text));
+      if (lost.length > 0) notes.push(`lines ${lost.map((n) => n.index + 1).join(', ')}: an article whose amount was not read`);
+      names = names.filter((n) => !lostAmount(n.text));
+    }
     const draft = draftOf(line, names);
     names = [];
+    if (line.multiBuy) {
+      applyQuantity(draft, { type: 'quantity', index: line.index, text: line.text, ...line.multiBuy, unit: 'piece', amount: line.amount, taxCode: null });
+      notes.push(`line ${line.index + 1}: amount not read, taken as ${line.multiBuy.quantity} × ${line.multiBuy.unitPrice.toFixed(2)}`);
+    }
     if (pendingQuantity) {
       if (!fits(pendingQuantity, line.amount)) notes.push(`line ${line.index + 1}: ${pendingQuantity.text} does not give ${line.amount.toFixed(2)}`);
       applyQuantity(draft, pendingQuantity);
@@ -203,7 +277,7 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();
-  name = trimEndOf(name, '* ');
+  name = trimEndOf(withoutSpecks(name), '* ');
   const amount = draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleStart, isHeaderish } from './layout.js';
+import { articleStart, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
 
 const start = (text: string) => articleStart(text.split('\n'), ',', -1);
 
@@ -13,9 +13,35 @@ describe('where the articles start', () => {
     expect(start('Markt\nUNSERE ÖFFNUNGSZEITEN\nMo.-Sa. 9.00 Uhr - 20.00 Uhr\nMilch 1,19')).toBe(3);
   });
 
+  it('does not start at a header line that reads like a priced one', () => {
+    expect(start('Markt\nBahnhofstr. 1,21\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
+  });
+
   it('tells header lines from an article with its number', () => {
     expect(isHeaderish('Tel. 0123 456789')).toBe(true);
     expect(isHeaderish('Hauptstraße 12')).toBe(true);
     expect(isHeaderish('4001234567890 Schraube')).toBe(false);
+  });
+});
+
+describe('specks around a name', () => {
+  it('cuts a run of short tokens ending in a speck before the name, and specks after it', () => {
+    expect(withoutSpecks('x EZ . SALAT')).toBe('SALAT');
+    expect(withoutSpecks('2 | FEINKOST')).toBe('FEINKOST');
+    expect(withoutSpecks('KIWI 400G ;')).toBe('KIWI 400G');
+  });
+
+  it('keeps short words that belong to the name', () => {
+    expect(withoutSpecks('Dr. Oetker Pizza')).toBe('Dr. Oetker Pizza');
+    expect(withoutSpecks('K & M Salat')).toBe('K & M Salat');
+    expect(withoutSpecks('3 x Brötchen')).toBe('3 x Brötchen');
+  });
+});
+
+describe('article number lines', () => {
+  it('knows a number on its own line', () => {
+    expect(isCodeLine('Artikel 12345678 12345')).toBe(true);
+    expect(isCodeLine('ART/EAN 4001234567890')).toBe(true);
+    expect(isCodeLine('4001234567890 Schraube')).toBe(false);
   });
 });

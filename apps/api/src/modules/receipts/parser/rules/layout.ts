@@ -1,5 +1,6 @@
 import { knownRetailer } from '../../receipt-keys.js';
-import { type DecimalSeparator, trailingAmount } from '../receipt-numbers.js';
+import type { DecimalSeparator } from '../receipt-numbers.js';
+import { closingAmount } from './amounts.js';
 import { quantityLine } from './quantities.js';
 
 /**
@@ -9,14 +10,14 @@ import { quantityLine } from './quantities.js';
  */
 
 export const SEPARATOR = /^[-=*_#.~+:\s]{3,}$/;
-export const COLUMN_HEADER = /^(?:(?:artikel|bezeichnung|beschreibung|description|item|qty|menge|anz\.?|preis|price|betrag|amount|eur|€|\$|£|summe|total|st\.?)\b\s*)+$/i;
+export const COLUMN_HEADER = /^(?:(?:artikel|bezeichnung|beschreibung|description|item|qty|menge|anz\.?|preis|price|betrag|amount|eur|euro|€|\$|£|summe|total|st\.?|kg)(?:\/(?:kg|stk|st|l))?(?![\p{L}])\s*)+$/iu;
 
 export const PHONE = /\b(?:tel|telefon|phone|fax)\b|\+?\d[\d /-]{7,}\d/i;
 export const WEB = /www\.|https?:|[^\s@]@[^\s@]+\.|\.(?:de|com|co\.uk|org|net)\b/i;
 export const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}\b/u;
 export const STREET = /(?:\p{L}(?:str(?:aße|asse|\.)|weg|platz|allee|gasse|ring|damm)|\b(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm))\s*\d+|^\d+\s+\p{L}.*\b(?:st|street|ave|avenue|road|rd|blvd|lane|ln|drive|dr|high\s+street)\b\.?$/iu;
 export const DATE_TIME = /\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}\b/;
-export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#/i;
+export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer|steuernummer|weee|reg\.?-nr)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#/i;
 export const WELCOME = /^\W*(?:(?:herzlich\s+)?willkommen(?:\s+(?:bei|im|in))?|welcome(?:\s+to)?|vielen\s+dank|thank\s+you|danke)\b\W*/i;
 
 /** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */
@@ -42,7 +43,10 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
     if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text)) continue;
     // A priced line may name the chain ("REWE Beste Wahl Milch"); till data and dates are never articles.
     if (DATE_TIME.test(text) || TILL_DATA.test(text) || WEB.test(text) || /\b(?:tel|telefon|phone|fax)\b/i.test(text)) continue;
-    if (trailingAmount(text, decimal) || quantityLine(text, decimal)) {
+    // A header line that reads like a priced one ("Husener Str. 1,21", a register number): header
+    // lines follow it, while articles are never followed by an address or phone number.
+    if (closingAmount(text, decimal) || quantityLine(text, decimal)) {
+      if (texts.slice(i + 1, Math.min(i + 3, limit)).some((next) => next !== '' && isHeaderish(next) && !closingAmount(next, decimal))) continue;
       first = i;
       break;
     }
@@ -57,4 +61,38 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
     start -= 1;
   }
   return start;
+}
+
+/** Tokens OCR makes of specks, stains and the receipt's edge: no letter, no digit ("|", ";", "——"), or marks beside a digit ("2)"). */
+const SPECK = /^[^\p{L}\p{N}&+%]+$|^\p{N}?[^\p{L}\p{N}&+%\s]+\p{N}?$/u;
+/** Short tokens that may stand in a run of specks: one or two letters or digits, or letters with marks ("zZ:"). */
+const SHORT = /^[\p{L}\p{N}]{1,2}$|^(?=.*[^\p{L}\p{N}])\S{1,3}$/u;
+const COUNT_OPERATOR = /^(?:x|×|\*|@)$/i;
+
+/**
+ * The name without the specks OCR read before and after it ("x EZ . SALATBAR" → "SALATBAR",
+ * "KIWI 400G ;" → "KIWI 400G"). Only a run of short tokens ending in a speck is cut at the start,
+ * so names that start with short words ("Dr. Oetker", "K & M") keep them.
+ */
+export function withoutSpecks(name: string): string {
+  const tokens = name.split(' ').filter((t) => t !== '');
+  let cut = 0;
+  for (let i = 0; i < tokens.length - 1 && i < 8; i += 1) {
+    const token = tokens[i];
+    if (!SHORT.test(token) && !SPECK.test(token)) break;
+    // "3 x Brötchen", "2 * Maske": a count, not specks.
+    if (COUNT_OPERATOR.test(token) && i > 0 && /^\d+$/.test(tokens[i - 1])) break;
+    if (SPECK.test(token)) cut = i + 1;
+  }
+  let end = tokens.length;
+  while (end > cut + 1 && SPECK.test(tokens[end - 1]) && !/[)\]]$/.test(tokens[end - 1])) end -= 1;
+  const kept = tokens.slice(cut, end);
+  return /\p{L}{3}/u.test(kept.join(' ')) ? kept.join(' ') : name;
+}
+
+/** An article number on a line of its own ("Artikel 50319963 22621", "ART/EAN 4002245701618"): not part of a name. */
+const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*:?\s*)?\d{5,14}(?:\s+\d{1,8})*$/i;
+
+export function isCodeLine(text: string): boolean {
+  return CODE_LINE.test(withoutSpecks(text).replace(/^\W+/, ''));
 }

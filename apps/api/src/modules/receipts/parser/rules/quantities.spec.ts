@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineQuantity, quantityLine } from './quantities.js';
+import { inlineQuantity, multiBuyWithoutAmount, quantityLine } from './quantities.js';
 
 describe('count lines', () => {
   it('reads a count or weight with its unit price, and the line amount when printed', () => {
@@ -12,6 +12,17 @@ describe('count lines', () => {
   it('reads a count and amount without an operator (DIY tills) but not a pack size', () => {
     expect(quantityLine('2.000 STK 3.98 19', '.')).toMatchObject({ quantity: 2, unitPrice: 1.99, amount: 3.98 });
     expect(quantityLine('1kg 12,99 A', ',')).toBeNull();
+  });
+
+  it('reads other units and the piece mark as OCR returns it', () => {
+    expect(quantityLine('2 Rolle x 4,85', ',')).toMatchObject({ quantity: 2, unit: 'piece', unitPrice: 4.85 });
+    expect(quantityLine('1.000 SIK 11.99 19', '.')).toMatchObject({ quantity: 1, unit: 'piece', amount: 11.99 });
+    expect(quantityLine('1.000.37K 20.99 19', '.')).toMatchObject({ quantity: 1, amount: 20.99 });
+  });
+
+  it('reads a weighed line in columns when weight × price per kg gives the amount', () => {
+    expect(quantityLine('0,158 1,19 0,19', ',')).toMatchObject({ quantity: 0.158, unit: 'kg', unitPrice: 1.19, amount: 0.19 });
+    expect(quantityLine('0,158 1,19 5,00', ',')).toBeNull();
   });
 
   it('is not an article line', () => {
@@ -29,5 +40,18 @@ describe('counts inside the name', () => {
   it('takes a table count only when the arithmetic agrees', () => {
     expect(inlineQuantity('Milch 2 1,19', 2.38, ',')).toMatchObject({ name: 'Milch', quantity: 2 });
     expect(inlineQuantity('Saft 1 1,50', 2.38, ',')).toBeNull();
+  });
+});
+
+describe('multi-buys', () => {
+  it('takes % for x only when count × price gives the amount', () => {
+    expect(inlineQuantity('Reis 0,99% 2', 1.98, ',')).toMatchObject({ name: 'Reis', quantity: 2, unitPrice: 0.99 });
+    expect(inlineQuantity('Reis 0,99% 2', 2.5, ',')).toBeNull();
+  });
+
+  it('computes the amount of a multi-buy whose amount was not read', () => {
+    expect(multiBuyWithoutAmount('Käse 2,59 x 2 5 18°A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
+    expect(multiBuyWithoutAmount('Wasser 12.50*2', '.')).toEqual({ name: 'Wasser', quantity: 2, unitPrice: 12.5, amount: 25 });
+    expect(multiBuyWithoutAmount('Käse 2,59 x 2 und noch viel mehr Text', ',')).toBeNull();
   });
 });
