@@ -48,8 +48,28 @@ export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax
     if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }
+  // A footer, VAT or card-slip line read as an article: exactly one line whose amount is the
+  // surplus, or lines that alone exceed the total, cannot be articles of this receipt.
+  const stray = strayLines(lines, total, -difference);
+  if (stray.length > 0) {
+    for (const line of stray) {
+      notes.push(`line ${line.position} "${line.name}": ${line.totalPrice.toFixed(2)} does not fit the total ${total.toFixed(2)}, not an article`);
+      lines.splice(lines.indexOf(line), 1);
+    }
+    lines.forEach((line, n) => (line.position = n + 1));
+    if (sameAmount(sum(), total)) return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
   notes.push(`the lines add up to ${sum().toFixed(2)}, the receipt says ${total.toFixed(2)}`);
-  return { status: 'mismatch', linesTotal: sum(), difference, notes, total };
+  return { status: 'mismatch', linesTotal: sum(), difference: cents(total - sum()), notes, total };
+}
+
+/** Lines that cannot be part of `total`: one line whose amount is exactly the surplus, else the lines larger than the total. */
+function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus: number): ParsedReceiptLine[] {
+  if (surplus <= 0) return [];
+  const exact = lines.filter((line) => sameAmount(line.totalPrice, surplus));
+  if (exact.length === 1) return exact;
+  if (exact.length > 1) return [];
+  return total > 0 ? lines.filter((line) => line.totalPrice > total + 0.005) : [];
 }
 
 /** Digits OCR confuses on thermal print, each way. */

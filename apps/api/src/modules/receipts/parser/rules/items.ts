@@ -109,14 +109,23 @@ const codeOnly = (text: string) => !named(text) && /\d{5,}/.test(text);
  * A line whose amount was not read ends in the specks OCR made of it ("JOGHURT PUR O3 a6",
  * "JOGHURT PUR 0.5 ["); the first half of a wrapped name ends in a word.
  */
-const SPECKS_FOR_AMOUNT = /^(?:\p{L}\d|\d\p{L}|\S*[[\]{}|\\]\S*)$/u;
+const SPECKS_FOR_AMOUNT = /^(?:\p{L}\d|\d\p{L}|\S*[[\]{}|\\]\S*|\d{1,3}[/:;]\d{2}|\p{L}+\d+[.,:;/]?\p{L}+)$/u;
+/** A pack size or a number that may end a name ("350G", "0,7L", "1,5"). */
+const SIZE = /^\d+(?:[.,]\d+)?\p{L}{0,2}\.?$/u;
 function lostAmount(text: string): boolean {
   const words = text.split(' ');
   const last = words.at(-1) ?? '';
-  if (words.length < 2) return false;
+  if (words.length < 2 || SIZE.test(last)) return false;
   if (SPECKS_FOR_AMOUNT.test(last)) return true;
   // One or two small letters after a name in capitals ("GUT BIO JOGHURT PUR le").
   return /^\p{Ll}{1,2}$/u.test(last) && !/\p{Ll}/u.test(words.slice(0, -1).join(' '));
+}
+
+/** The same article printed again (tills print each piece): two lines that start with the same two words. */
+function sameArticle(a: string, b: string): boolean {
+  const head = (text: string) => withoutSpecks(text).toLowerCase().replace(/[^\p{L}\p{N} ]/gu, '').split(' ').filter((w) => w !== '').slice(0, 2);
+  const [x, y] = [head(a), head(b)];
+  return x.length === 2 && y.length === 2 && x[0] === y[0] && x[1] === y[1];
 }
 
 function draftOf(line: Priced, names: Text[]): Draft {
@@ -237,10 +246,17 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
       return;
     }
     // Lines above whose amount was not read are articles of their own, not the start of this name.
-    if (named(line.text)) {
-      const lost = names.filter((n) => lostAmount(n.text));
+    // A name wraps onto three lines at most; more lines above, lines ending in the specks of an
+    // amount and the same article printed again are articles whose amount was not read.
+    if (named(line.text) && names.length > 0) {
+      const kept: Text[] = [];
+      for (const wrap of names.slice(-2).reverse()) {
+        if (lostAmount(wrap.text) || sameArticle(wrap.text, line.text)) break;
+        kept.unshift(wrap);
+      }
+      const lost = names.filter((n) => !kept.includes(n));
       if (lost.length > 0) notes.push(`lines ${lost.map((n) => n.index + 1).join(', ')}: an article whose amount was not read`);
-      names = names.filter((n) => !lostAmount(n.text));
+      names = kept;
     }
     const draft = draftOf(line, names);
     names = [];
