@@ -65,10 +65,10 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   if (totalIndex < 0) {
     const payment = texts.findIndex((t, i) => i > start && PAYMENT.test(t) && trailingAmount(t, decimal) !== null);
     if (payment >= 0) end = payment;
-    // A total label whose amount was not read still closes the articles.
-    const label = texts.findIndex((t, i) => i > start && i < end && (TOTAL.test(t) || isTotalLabel(t)));
-    if (label >= 0) end = label;
   }
+  // A total label whose amount was not read still closes the articles.
+  const label = texts.findIndex((t, i) => i > start && i < end && (TOTAL.test(t) || isTotalLabel(t)));
+  if (label >= 0) end = label;
 
   const read = articleLines(texts, start, end, decimal, notes, isSubtotalLabel);
   const tax = read.tax;

@@ -7,6 +7,8 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Sessel 20,00 O0', ',')).toMatchObject({ amount: 20, rest: 'Sessel' });
     expect(closingAmount('Brot 0,39. .C', ',')).toMatchObject({ amount: 0.39, rest: 'Brot' });
     expect(closingAmount('1234567 225,00 b', ',')).toMatchObject({ amount: 225, rest: '1234567', taxCode: 'B' });
+    expect(closingAmount('Kiwi 1,99 -E', ',')).toMatchObject({ amount: 1.99, rest: 'Kiwi', taxCode: 'E' });
+    expect(closingAmount('Zucker 0,89...', ',')).toMatchObject({ amount: 0.89, rest: 'Zucker' });
   });
 
   it('keeps trailing minus signs', () => {

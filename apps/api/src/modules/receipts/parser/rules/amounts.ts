@@ -6,15 +6,17 @@ import { type DecimalSeparator, trailingAmount, type TrailingAmount } from '../r
  * "0,39. .C", "225,00 b", "0,89..."): the amount still closes the line. A size after a number ("0,33 l",
  * "0,75L" on a wrapped name) is not a flag.
  */
-const FLAGGED = /^(.*?\d[.,]\d{2}-?)[x*×.\s]{0,4}([A-Za-z©ÄÖÜäöü0-9]{1,2})?\s*[*.]{0,3}$/;
+const FLAGGED = /^(.*?\d[.,]\d{2}-?)(?:[x*×.\s]|-(?=[A-Z])){0,4}([A-Za-z©ÄÖÜäöü0-9]{1,2})?\s*[*.]{0,3}$/;
 const SIZE = /^(?:l|g|kg|ml|cl|m|cm|mm|lb|oz|st)$/i;
 
 export function closingAmount(text: string, decimal: DecimalSeparator): TrailingAmount | null {
   const plain = trailingAmount(text, decimal);
   if (plain) return plain;
-  const flagged = FLAGGED.exec(text);
-  if (!flagged || SIZE.test(flagged[2] ?? '')) return null;
-  const read = trailingAmount(flagged[1], decimal);
+  const match = FLAGGED.exec(text);
+  if (!match) return null;
+  const [, amountPart, flag] = match;
+  if (SIZE.test(flag ?? '')) return null;
+  const read = trailingAmount(amountPart, decimal);
   if (!read) return null;
-  return { ...read, taxCode: flagged[2] && /^[A-Za-z]$/.test(flagged[2]) ? flagged[2].toUpperCase() : read.taxCode };
+  return { ...read, taxCode: flag && /^[A-Za-z]$/.test(flag) ? flag.toUpperCase() : read.taxCode };
 }

@@ -51,7 +51,8 @@ export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax
   // A footer, VAT or card-slip line read as an article: exactly one line whose amount is the
   // surplus, or lines that alone exceed the total, cannot be articles of this receipt.
   const stray = strayLines(lines, total, -difference);
-  if (stray.length > 0) {
+  // Never all of them: a receipt that prints articles keeps the ones it was read with.
+  if (stray.length > 0 && stray.length < lines.length) {
     for (const line of stray) {
       notes.push(`line ${line.position} "${line.name}": ${line.totalPrice.toFixed(2)} does not fit the total ${total.toFixed(2)}, not an article`);
       lines.splice(lines.indexOf(line), 1);

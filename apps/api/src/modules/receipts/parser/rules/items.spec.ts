@@ -63,6 +63,13 @@ describe('lines OCR read in part', () => {
     ]);
   });
 
+  it('skips till and card-slip numbers read as amounts', () => {
+    expect(read('Milch 1,19\nUhrzeit 16,10\nTA-Nr 4368 BNr 2,91\nCappuccino 3,10 €')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['Cappuccino', 1, 3.1, 3.1],
+    ]);
+  });
+
   it('skips article number lines and price notes', () => {
     expect(read('Artikel 12345678 12345\nSESSEL 20,00 O0\n2 * Maske 19,90\nEinzelpreis EUR 9,95')).toEqual([
       ['SESSEL', 1, 20, 20],

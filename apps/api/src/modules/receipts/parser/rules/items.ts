@@ -16,6 +16,10 @@ export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|su
 const TAX_BEFORE_TOTAL = /^[*\s]*(?:sales\s+)?tax\b/i;
 const COUNT_INFO = /^[*\s]*(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)\b/i;
 const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
+/** Till and card-slip lines that carry a number read as an amount ("Uhrzeit 16,10", "BonNr: 0,06"): not articles. */
+const TILL_LINE = /^\W*(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id|ta-?nr|genehmigungs-?nr|vu-?nr|kassen?-?nr)\b/i;
+/** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
+const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
 /** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
 const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price)\b/i;
 /** A product group under an electronics article ("414 SPIELZEUG") or its serial number: not part of the name. */
@@ -68,7 +72,7 @@ export function articleLines(texts: readonly string[], from: number, to: number,
   const classified: Classified[] = [];
   for (let i = Math.max(from, 0); i < to; i += 1) {
     const text = texts[i];
-    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || TILL_LINE.test(text)) continue;
     // An article number on its own line belongs to the article next to it, not to its name.
     if (isCodeLine(text)) continue;
     if (SUBTOTAL.test(text) || isSubtotal(text)) continue;
@@ -91,6 +95,7 @@ function classify(text: string, index: number, decimal: DecimalSeparator): Class
   const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal);
   if (quantity) return { type: 'quantity', ...quantity, index, text };
   const closing = closingAmount(text, decimal);
+  if (closing && ID_LABEL.test(closing.rest)) return { type: 'text', index, text };
   if (closing) return { type: 'priced', index, text: closing.rest, amount: closing.amount, taxCode: closing.taxCode, splitTaxDigit: closing.splitTaxDigit };
   const multiBuy = multiBuyWithoutAmount(text, decimal);
   if (multiBuy) {
@@ -226,7 +231,11 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
       }
       return;
     }
-    if (names.length === 0 && codeOnly(line.text)) {
+    // Names above an article number belong to it only when no name follows below it.
+    const nameBelow = classified[position + 1]?.type === 'text' && named(classified[position + 1].text);
+    if (codeOnly(line.text) && (names.length === 0 || nameBelow)) {
+      if (names.length > 0) notes.push(`lines ${names.map((n) => n.index + 1).join(', ')}: text above an article number, not its name`);
+      names = [];
       const draft = draftOf({ ...line, text: '' }, []);
       drafts.push(draft);
       awaitingName = draft;

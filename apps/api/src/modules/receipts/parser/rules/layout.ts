@@ -33,6 +33,11 @@ export function isHeaderish(text: string): boolean {
   );
 }
 
+/** Address, phone and till lines by their words, not by long digit runs (article numbers have those too). */
+function isAddressOrTillData(text: string): boolean {
+  return STREET.test(text) || POSTCODE.test(text) || WEB.test(text) || TILL_DATA.test(text) || /\b(?:tel|telefon|phone|fax)\b/i.test(text);
+}
+
 /** The first article line: the first priced or count line below the header, plus name lines right above it. */
 export function articleStart(texts: readonly string[], decimal: DecimalSeparator, totalIndex: number): number {
   const limit = totalIndex >= 0 ? totalIndex : texts.length;
@@ -46,7 +51,7 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
     // A header line that reads like a priced one ("Husener Str. 1,21", a register number): header
     // lines follow it, while articles are never followed by an address or phone number.
     if (closingAmount(text, decimal) || quantityLine(text, decimal)) {
-      if (texts.slice(i + 1, Math.min(i + 3, limit)).some((next) => next !== '' && isHeaderish(next) && !closingAmount(next, decimal))) continue;
+      if (texts.slice(i + 1, Math.min(i + 3, limit)).some((next) => next !== '' && isAddressOrTillData(next) && !closingAmount(next, decimal))) continue;
       first = i;
       break;
     }
