@@ -67,5 +67,7 @@ describe('the receipt adds up', () => {
   it('knows the digits OCR confuses', () => {
     expect(digitMisreads(1.93)).toContain(1.98);
     expect(digitMisreads(0.75)).toContain(0.15);
+    expect(digitMisreads(71.99)).toContain(7.99);
+    expect(digitMisreads(0.75)).not.toContain(0.7);
   });
 });

@@ -76,7 +76,7 @@ function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus:
 /** Digits OCR confuses on thermal print, each way. */
 const LOOK_ALIKE: Record<string, string> = { '0': '689', '1': '7', '3': '8', '5': '6', '6': '058', '7': '1', '8': '0369', '9': '08' };
 
-/** Every amount one look-alike digit away from `amount`, same sign. */
+/** Every amount one look-alike digit away from `amount`, or with one digit before the decimals too many (a stripe read as "1"), same sign. */
 export function digitMisreads(amount: number): number[] {
   const digits = Math.abs(amount).toFixed(2).replace('.', '');
   const values: number[] = [];
@@ -85,6 +85,7 @@ export function digitMisreads(amount: number): number[] {
       const value = Number(`${digits.slice(0, i)}${other}${digits.slice(i + 1)}`) / 100;
       values.push(cents(Math.sign(amount || 1) * value));
     }
+    if (i < digits.length - 2 && digits.length > 3) values.push(cents((Math.sign(amount || 1) * Number(`${digits.slice(0, i)}${digits.slice(i + 1)}`)) / 100));
   }
-  return values;
+  return [...new Set(values)];
 }

@@ -34,6 +34,17 @@ describe('article lines', () => {
     ]);
   });
 
+  it('reads returned empties as a credit even when the minus was not read', () => {
+    expect(read('Milch 1,19\nLEERGUT 0,25 A')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['LEERGUT', 1, -0.25, -0.25],
+    ]);
+  });
+
+  it('skips payment, VAT and pump volume lines', () => {
+    expect(read('Benzin 39,35 EUR\n26,97 Liter Säule 2\nec-cash 39,35\nNetto MwSt. 19,00 33,07 6,28')).toEqual([['Benzin', 1, 39.35, 39.35]]);
+  });
+
   it('skips separators, item counts and subtotals', () => {
     expect(read('Milch 1,19\n-----------\nPosten: 1\nZwischensumme 1,19')).toEqual([['Milch', 1, 1.19, 1.19]]);
   });

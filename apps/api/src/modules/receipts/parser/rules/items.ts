@@ -17,7 +17,13 @@ const TAX_BEFORE_TOTAL = /^[*\s]*(?:sales\s+)?tax\b/i;
 const COUNT_INFO = /^[*\s]*(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)\b/i;
 const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
 /** Till and card-slip lines that carry a number read as an amount ("Uhrzeit 16,10", "BonNr: 0,06"): not articles. */
-const TILL_LINE = /^\W*(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id|ta-?nr|genehmigungs-?nr|vu-?nr|kassen?-?nr)\b/i;
+const TILL_LINE = /^\W*(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id|ta-?nr|genehmigungs-?nr|vu-?nr|kassen?-?nr)\b|seri\w{0,3}n(?:umme)?r|\bs\/n\b/i;
+/** Payment and VAT lines where the total was not read ("ec-cash 59,96", "Netto MwSt. 19,00 50,38 9,58"): not articles. */
+const PAYMENT_OR_VAT = /^\W*(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(?:geld)?|rückgeld|wechselgeld|gegeben|netto|brutto|mwst|ust|vat)\b/i;
+/** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
+const PUMP_VOLUME = /^\W*\S{0,2}\s*\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
+/** Returned empties: a credit, however the minus came out. */
+const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
 /** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
 const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
 /** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
@@ -72,7 +78,9 @@ export function articleLines(texts: readonly string[], from: number, to: number,
   const classified: Classified[] = [];
   for (let i = Math.max(from, 0); i < to; i += 1) {
     const text = texts[i];
-    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || TILL_LINE.test(text)) continue;
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    const bare = withoutSpecks(text);
+    if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || PUMP_VOLUME.test(bare)) continue;
     // An article number on its own line belongs to the article next to it, not to its name.
     if (isCodeLine(text)) continue;
     if (SUBTOTAL.test(text) || isSubtotal(text)) continue;
@@ -303,7 +311,7 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();
   name = trimEndOf(withoutSpecks(name), '* ');
-  const amount = draft.amount;
+  const amount = RETURNED.test(name) ? -Math.abs(draft.amount) : draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {
     position,

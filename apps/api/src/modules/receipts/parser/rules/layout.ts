@@ -95,8 +95,8 @@ export function withoutSpecks(name: string): string {
   return /\p{L}{3}/u.test(kept.join(' ')) ? kept.join(' ') : name;
 }
 
-/** An article number on a line of its own ("Artikel 50319963 22621", "ART/EAN 4002245701618"): not part of a name. */
-const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*:?\s*)?\d{5,14}(?:\s+\d{1,8})*$/i;
+/** An article number on a line of its own ("Artikel 50319963 22621", "ART/EAN 4002245701618", its label misread): not part of a name. */
+const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*:?\s*|\S{1,10}\s+)?\d{5,14}(?:\s+\d{1,8})*$/i;
 
 export function isCodeLine(text: string): boolean {
   return CODE_LINE.test(withoutSpecks(text).replace(/^\W+/, ''));
