@@ -29,12 +29,14 @@ describe('specks around a name', () => {
     expect(withoutSpecks('x EZ . SALAT')).toBe('SALAT');
     expect(withoutSpecks('2 | FEINKOST')).toBe('FEINKOST');
     expect(withoutSpecks('KIWI 400G ;')).toBe('KIWI 400G');
+    expect(withoutSpecks('S EZ S MORTADELLA')).toBe('MORTADELLA');
   });
 
   it('keeps short words that belong to the name', () => {
     expect(withoutSpecks('Dr. Oetker Pizza')).toBe('Dr. Oetker Pizza');
     expect(withoutSpecks('K & M Salat')).toBe('K & M Salat');
     expect(withoutSpecks('3 x Brötchen')).toBe('3 x Brötchen');
+    expect(withoutSpecks('KM BBQ-Salat')).toBe('KM BBQ-Salat');
   });
 });
 

@@ -82,13 +82,21 @@ const COUNT_OPERATOR = /^(?:x|×|\*|@)$/i;
 export function withoutSpecks(name: string): string {
   const tokens = name.split(' ').filter((t) => t !== '');
   let cut = 0;
+  let run = 0;
   for (let i = 0; i < tokens.length - 1 && i < 8; i += 1) {
     const token = tokens[i];
     if (!SHORT.test(token) && !SPECK.test(token)) break;
-    // "3 x Brötchen", "2 * Maske": a count, not specks.
-    if (COUNT_OPERATOR.test(token) && i > 0 && /^\d+$/.test(tokens[i - 1])) break;
+    // "3 x Brötchen", "2 * Maske", "K & M": a count or a name, not specks.
+    if ((COUNT_OPERATOR.test(token) && i > 0 && /^\d+$/.test(tokens[i - 1])) || /^[&+]$/.test(token)) {
+      run = 0;
+      break;
+    }
     if (SPECK.test(token)) cut = i + 1;
+    run = i + 1;
   }
+  // Two or more short tokens before a word are specks too ("S EZ S MORTADELLA"); one may be the
+  // name's own prefix ("KM BBQ-SALAD").
+  if (run >= 2) cut = Math.max(cut, run);
   let end = tokens.length;
   while (end > cut + 1 && SPECK.test(tokens[end - 1]) && !/[)\]]$/.test(tokens[end - 1])) end -= 1;
   const kept = tokens.slice(cut, end);
