@@ -70,7 +70,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const label = texts.findIndex((t, i) => i > start && i < end && (TOTAL.test(t) || isTotalLabel(t) || isTotalLabel(withoutSpecks(t))));
   if (label >= 0) end = label;
 
-  const read = articleLines(texts, start, end, decimal, notes, isSubtotalLabel);
+  const words = input.lines.map((line) => (typeof line === 'string' ? undefined : line.words));
+  const read = articleLines(texts, start, end, decimal, notes, isSubtotalLabel, words);
   const tax = read.tax;
   let lines = read.lines;
   // No total label read: the first line whose amount is the sum of the lines above it is the total.

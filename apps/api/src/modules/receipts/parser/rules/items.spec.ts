@@ -92,3 +92,39 @@ describe('lines OCR read in part', () => {
     expect(read('BANANEN\nkg EUR/kg EUR\n0,158 1,19 0,19')).toEqual([['BANANEN', 0.158, 1.19, 0.19]]);
   });
 });
+
+describe('the amount column', () => {
+  // Words at a fixed 10 units per character, the amounts right-aligned at x = 300.
+  const line = (name: string, amount?: string) => {
+    const words = name.split(' ').reduce<Array<{ text: string; box: { x0: number; y0: number; x1: number; y1: number } }>>((all, text) => {
+      const x0 = all.length === 0 ? 0 : (all.at(-1)?.box.x1 ?? 0) + 10;
+      return [...all, { text, box: { x0, y0: 0, x1: x0 + 10 * text.length, y1: 10 } }];
+    }, []);
+    if (amount) words.push({ text: amount, box: { x0: 300 - 10 * amount.length, y0: 0, x1: 300, y1: 10 } });
+    return words;
+  };
+  const read = (rows: Array<[string, string?]>) => {
+    const texts = rows.map(([name, amount]) => (amount ? `${name} ${amount}` : name));
+    return articleLines(texts, 0, texts.length, ',', [], undefined, rows.map(([name, amount]) => line(name, amount))).lines.map((l) => [l.name, l.totalPrice]);
+  };
+
+  it('does not join a line with specks where the amount should be onto the next article', () => {
+    const specks = line('JOGHURT PUR');
+    specks.push({ text: 'BO', box: { x0: 270, y0: 0, x1: 290, y1: 10 } });
+    const texts = ['MILCH 1,19', 'BROT 2,49', 'JOGHURT PUR BO', 'RIEGEL 5ER 1,89'];
+    const words = [line('MILCH', '1,19'), line('BROT', '2,49'), specks, line('RIEGEL 5ER', '1,89')];
+    expect(articleLines(texts, 0, 4, ',', [], undefined, words).lines.map((l) => [l.name, l.totalPrice])).toEqual([
+      ['MILCH', 1.19],
+      ['BROT', 2.49],
+      ['RIEGEL 5ER', 1.89],
+    ]);
+  });
+
+  it('still joins a wrapped name that ends before the amount column', () => {
+    expect(read([['MILCH', '1,19'], ['BROT', '2,49'], ['GRIECHISCHER'], ['JOGHURT', '1,89']])).toEqual([
+      ['MILCH', 1.19],
+      ['BROT', 2.49],
+      ['GRIECHISCHER JOGHURT', 1.89],
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ParsedReceiptLine } from '../receipt-text.js';
+import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
 import { cents, type DecimalSeparator, isLineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
 import { closingAmount } from './amounts.js';
 import { COLUMN_HEADER, isCodeLine, SEPARATOR, withoutSpecks } from './layout.js';
@@ -51,6 +51,8 @@ interface Text {
   type: 'text';
   index: number;
   text: string;
+  /** Its last word stands in the amount column: an article whose amount OCR read as specks. */
+  inAmountColumn?: boolean;
 }
 type Classified = Priced | Counted | Text;
 
@@ -73,9 +75,18 @@ export interface ArticleLines {
 }
 
 /** The items printed on lines `from` to `to` (exclusive). `isSubtotal` recognises subtotal labels beyond the built-in ones. */
-export function articleLines(texts: readonly string[], from: number, to: number, decimal: DecimalSeparator, notes: string[], isSubtotal: (text: string) => boolean = () => false): ArticleLines {
+export function articleLines(
+  texts: readonly string[],
+  from: number,
+  to: number,
+  decimal: DecimalSeparator,
+  notes: string[],
+  isSubtotal: (text: string) => boolean = () => false,
+  words: ReadonlyArray<readonly ReceiptWord[] | undefined> = [],
+): ArticleLines {
   let tax: number | null = null;
   const classified: Classified[] = [];
+  const column = amountColumn(texts, from, to, decimal, words);
   for (let i = Math.max(from, 0); i < to; i += 1) {
     const text = texts[i];
     if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
@@ -89,7 +100,12 @@ export function articleLines(texts: readonly string[], from: number, to: number,
       if (amount) tax = cents((tax ?? 0) + amount.amount);
       continue;
     }
-    classified.push(classify(text, i, decimal));
+    const line = classify(text, i, decimal);
+    if (line.type === 'text' && column) {
+      const last = words[i]?.at(-1)?.box;
+      line.inAmountColumn = last !== undefined && last.x1 > column;
+    }
+    classified.push(line);
   }
   const drafts = assemble(classified, notes);
   const lines = drafts.map((draft, n) => toLine(draft, n + 1, decimal));
@@ -97,6 +113,28 @@ export function articleLines(texts: readonly string[], from: number, to: number,
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
   return { lines, tax };
+}
+
+const AMOUNT_WORD = /\d[.,]\d{2}/;
+
+/**
+ * Where the amount column starts, from the word boxes of the priced lines (amounts stand right
+ * aligned): three characters left of their usual right edge. Null without boxes for three lines.
+ */
+function amountColumn(texts: readonly string[], from: number, to: number, decimal: DecimalSeparator, words: ReadonlyArray<readonly ReceiptWord[] | undefined>): number | null {
+  const rights: number[] = [];
+  const widths: number[] = [];
+  for (let i = Math.max(from, 0); i < to; i += 1) {
+    const line = words[i];
+    if (!line || !closingAmount(texts[i], decimal)) continue;
+    const amount = [...line].reverse().find((w) => AMOUNT_WORD.test(w.text) && w.box);
+    if (!amount?.box) continue;
+    rights.push(amount.box.x1);
+    widths.push((amount.box.x1 - amount.box.x0) / Math.max(amount.text.length, 1));
+  }
+  if (rights.length < 3) return null;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return median(rights) - 3 * median(widths);
 }
 
 function classify(text: string, index: number, decimal: DecimalSeparator): Classified {
@@ -268,7 +306,7 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
     if (named(line.text) && names.length > 0) {
       const kept: Text[] = [];
       for (const wrap of names.slice(-2).reverse()) {
-        if (lostAmount(wrap.text) || sameArticle(wrap.text, line.text)) break;
+        if (wrap.inAmountColumn || lostAmount(wrap.text) || sameArticle(wrap.text, line.text)) break;
         kept.unshift(wrap);
       }
       const lost = names.filter((n) => !kept.includes(n));
