@@ -2,7 +2,7 @@ import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { articleLines, SUBTOTAL } from './rules/items.js';
-import { articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
+import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
@@ -67,7 +67,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     if (payment >= 0) end = payment;
   }
   // A total label whose amount was not read still closes the articles.
-  const label = texts.findIndex((t, i) => i > start && i < end && (TOTAL.test(t) || isTotalLabel(t) || isTotalLabel(withoutSpecks(t))));
+  const label = texts.findIndex((t, i) => i > start && i < end && (TOTAL.test(t) || afterSpecks(t).some(isTotalLabel)));
   if (label >= 0) end = label;
 
   const words = input.lines.map((line) => (typeof line === 'string' ? undefined : line.words));

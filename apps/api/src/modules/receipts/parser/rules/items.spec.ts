@@ -63,6 +63,14 @@ describe('lines OCR read in part', () => {
     expect(read('JOGHURT PUR le\nRIEGEL 5ER 1,89 C')).toEqual([['RIEGEL 5ER', 1, 1.89, 1.89]]);
   });
 
+  it('takes the name lines right above an amount alone on its line, but not the ones before', () => {
+    expect(read('MILCH 1,19\nSALAMI PIZZA O3 a6\nKAFFEE CREMA\nGANZE BOHNE\n12,99 A')).toEqual([
+      ['MILCH', 1, 1.19, 1.19],
+      ['KAFFEE CREMA GANZE BOHNE', 1, 12.99, 12.99],
+    ]);
+    expect(read('Dinkelbrot\nmit\nKernen\n750g 3,80 €')).toEqual([['Dinkelbrot mit Kernen 750g', 1, 3.8, 3.8]]);
+  });
+
   it('reads specks with an amount as the count line when the next amount is a multiple of it', () => {
     expect(read('ZW 1,15\nEIS 2,30 B')).toEqual([['EIS', 2, 1.15, 2.3]]);
   });

@@ -301,12 +301,15 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
       return;
     }
     // Lines above whose amount was not read are articles of their own, not the start of this name.
-    // A name wraps onto three lines at most; more lines above, lines ending in the specks of an
+    // A name wraps onto four lines at most; more lines above, lines ending in the specks of an
     // amount and the same article printed again are articles whose amount was not read.
-    if (named(line.text) && names.length > 0) {
+    // An amount alone on its line takes the name right above it, whatever stands in its amount column.
+    if (names.length > 0) {
       const kept: Text[] = [];
-      for (const wrap of names.slice(-2).reverse()) {
-        if (wrap.inAmountColumn || lostAmount(wrap.text) || sameArticle(wrap.text, line.text)) break;
+      // Up to three lines of name above an amount alone ("750g 3,80"), two above a named one.
+      for (const [n, wrap] of names.slice(named(line.text) ? -2 : -3).reverse().entries()) {
+        const alone = n === 0 && !named(line.text);
+        if (!alone && (wrap.inAmountColumn || lostAmount(wrap.text) || sameArticle(wrap.text, line.text))) break;
         kept.unshift(wrap);
       }
       const lost = names.filter((n) => !kept.includes(n));

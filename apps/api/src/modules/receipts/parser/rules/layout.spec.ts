@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleStart, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
+import { afterSpecks, articleStart, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
 
 const start = (text: string) => articleStart(text.split('\n'), ',', -1);
 
@@ -37,6 +37,13 @@ describe('specks around a name', () => {
     expect(withoutSpecks('K & M Salat')).toBe('K & M Salat');
     expect(withoutSpecks('3 x Brötchen')).toBe('3 x Brötchen');
     expect(withoutSpecks('KM BBQ-Salat')).toBe('KM BBQ-Salat');
+  });
+});
+
+describe('text after specks', () => {
+  it('offers the line without each run of short tokens before its first word', () => {
+    expect(afterSpecks('E } : ZU ZAHLEN 1,00')).toEqual(['E } : ZU ZAHLEN 1,00', '} : ZU ZAHLEN 1,00', ': ZU ZAHLEN 1,00', 'ZU ZAHLEN 1,00', 'ZAHLEN 1,00']);
+    expect(afterSpecks('SUMME 1,00')).toEqual(['SUMME 1,00']);
   });
 });
 

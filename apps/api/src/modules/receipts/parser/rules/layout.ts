@@ -103,6 +103,14 @@ export function withoutSpecks(name: string): string {
   return /\p{L}{3}/u.test(kept.join(' ')) ? kept.join(' ') : name;
 }
 
+/** The line, and the line without each run of short tokens that may be specks before its first word ("E } : - 2 ZU ZAHLEN" → "ZU ZAHLEN"). */
+export function afterSpecks(text: string): string[] {
+  const tokens = text.split(' ');
+  const variants = [text];
+  for (let i = 0; i < Math.min(tokens.length - 1, 8) && (SHORT.test(tokens[i]) || SPECK.test(tokens[i])); i += 1) variants.push(tokens.slice(i + 1).join(' '));
+  return variants;
+}
+
 /** An article number on a line of its own ("Artikel 50319963 22621", "ART/EAN 4002245701618", its label misread): not part of a name. */
 const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*:?\s*|\S{1,10}\s+)?\d{5,14}(?:\s+\d{1,8})*$/i;
 
