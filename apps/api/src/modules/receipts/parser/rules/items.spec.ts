@@ -45,6 +45,14 @@ describe('article lines', () => {
     expect(read('Benzin 39,35 EUR\n26,97 Liter Säule 2\nec-cash 39,35\nNetto MwSt. 19,00 33,07 6,28')).toEqual([['Benzin', 1, 39.35, 39.35]]);
   });
 
+  it('reads English lines with the currency before every amount and multi-buy savings', () => {
+    expect(read('Whole Milk 2L €1.45\n2 x Orange Juice 1L €5.00\nMultibuy saving -€1.47\n0.638 kg @ €1.20/kg €0.77', '.')).toEqual([
+      ['Whole Milk 2L', 1, 1.45, 1.45],
+      ['Orange Juice 1L', 2, 2.5, 5],
+      ['Multibuy saving', 1, -1.47, -1.47],
+    ]);
+  });
+
   it('skips separators, item counts and subtotals', () => {
     expect(read('Milch 1,19\n-----------\nPosten: 1\nZwischensumme 1,19')).toEqual([['Milch', 1, 1.19, 1.19]]);
   });

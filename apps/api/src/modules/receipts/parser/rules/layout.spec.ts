@@ -13,6 +13,10 @@ describe('where the articles start', () => {
     expect(start('Markt\nUNSERE ÖFFNUNGSZEITEN\nMo.-Sa. 9.00 Uhr - 20.00 Uhr\nMilch 1,19')).toBe(3);
   });
 
+  it('takes the line under the street for the town, whatever its postcode looks like', () => {
+    expect(articleStart('Corner Market\n12 Main Street\nDublin D02 X285\nWhole Milk 2L €1.45\nTOTAL €1.45'.split('\n'), '.', 4)).toBe(3);
+  });
+
   it('does not start at a header line that reads like a priced one', () => {
     expect(start('Markt\nBahnhofstr. 1,21\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
   });

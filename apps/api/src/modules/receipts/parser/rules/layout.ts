@@ -63,6 +63,8 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
   while (start - 1 > firstContent && first - start < 3) {
     const text = texts[start - 1];
     if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || OPENING_HOURS.test(text)) break;
+    // The line under a street without its town is the town (with a postcode of any country's form).
+    if (start - 2 >= 0 && STREET.test(texts[start - 2]) && !/\b\d{4,5}\s+\p{L}/u.test(texts[start - 2])) break;
     start -= 1;
   }
   return start;
