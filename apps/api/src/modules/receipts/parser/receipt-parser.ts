@@ -67,7 +67,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     if (payment >= 0) end = payment;
   }
   // A total label whose amount was not read still closes the articles.
-  const label = texts.findIndex((t, i) => i > start && i < end && (TOTAL.test(t) || afterSpecks(t).some(isTotalLabel)));
+  const label = texts.findIndex((t, i) => i > start && i < end && afterSpecks(t).some((text) => TOTAL.test(text) || isTotalLabel(text)));
   if (label >= 0) end = label;
 
   const words = input.lines.map((line) => (typeof line === 'string' ? undefined : line.words));

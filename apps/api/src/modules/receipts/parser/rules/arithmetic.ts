@@ -49,7 +49,7 @@ export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }
   // A footer, VAT or card-slip line read as an article: exactly one line whose amount is the
-  // surplus, or lines that alone exceed the total, cannot be articles of this receipt.
+  // surplus cannot be an article of this receipt.
   const stray = strayLines(lines, total, -difference);
   // Never all of them: a receipt that prints articles keeps the ones it was read with.
   if (stray.length > 0 && stray.length < lines.length) {
@@ -64,13 +64,16 @@ export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax
   return { status: 'mismatch', linesTotal: sum(), difference: cents(total - sum()), notes, total };
 }
 
-/** Lines that cannot be part of `total`: one line whose amount is exactly the surplus, else the lines larger than the total. */
+/**
+ * Lines that cannot be part of the total: the one line whose amount is exactly the surplus. A line
+ * merely larger than the total stays: it may be an article whose amount was misread, for the
+ * review to correct.
+ */
 function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus: number): ParsedReceiptLine[] {
-  if (surplus <= 0) return [];
+  // A line repeating the total (a payment read as an article) makes the surplus an article's amount: ambiguous.
+  if (surplus <= 0 || lines.some((line) => sameAmount(line.totalPrice, total))) return [];
   const exact = lines.filter((line) => sameAmount(line.totalPrice, surplus));
-  if (exact.length === 1) return exact;
-  if (exact.length > 1) return [];
-  return total > 0 ? lines.filter((line) => line.totalPrice > total + 0.005) : [];
+  return exact.length === 1 ? exact : [];
 }
 
 /** Digits OCR confuses on thermal print, each way. */
