@@ -172,7 +172,7 @@ describe('correcting a receipt before it is imported', () => {
   });
 
   it('adds a missing line after the last one and removes a line that is no purchase, bounds checked', async () => {
-    const receipt = await upload(member, await receiptPdf(['KAFFEE 4,99 A', 'KARTENZAHLUNG 6,48 A'], '6,48', '2025-02-07'));
+    const receipt = await upload(member, await receiptPdf(['KAFFEE 4,99 A', 'BONUSPUNKTE 6,48 A'], '6,48', '2025-02-07'));
     expect(receipt.lines_difference).toBe(-4.99);
     const ok = (body: unknown) => addItem(member, receipt, body).then((response) => response.status);
     expect(await ok({ total_price: 1 })).toBe(422);
@@ -189,18 +189,18 @@ describe('correcting a receipt before it is imported', () => {
     const added = await member.json<Receipt>('POST', `/api/v1/receipts/${receipt.id}/items`, { name: ' Vollmilch 3,5% ', total_price: 1.49 });
     expect(added.items?.map((item) => [item.position, item.normalized_name, item.quantity, item.total_price])).toEqual([
       [1, 'KAFFEE', 1, 4.99],
-      [2, 'KARTENZAHLUNG', 1, 6.48],
+      [2, 'BONUSPUNKTE', 1, 6.48],
       [3, 'Vollmilch 3,5%', 1, 1.49],
     ]);
     // Matched at once: the catalog holds a product of that name.
     expect(line(added, 'Vollmilch 3,5%')).toMatchObject({ catalog_product_id: milk, match_reason: 'exact_name', corrected: true });
     // The card slip alone explains the difference.
-    expect(line(added, 'KARTENZAHLUNG').check_reasons).toEqual(['sum_mismatch']);
+    expect(line(added, 'BONUSPUNKTE').check_reasons).toEqual(['sum_mismatch']);
 
-    const removed = (await (await removeItem(member, receipt, line(added, 'KARTENZAHLUNG'))).json()) as Receipt;
+    const removed = (await (await removeItem(member, receipt, line(added, 'BONUSPUNKTE'))).json()) as Receipt;
     expect(removed.items?.map((item) => item.normalized_name)).toEqual(['KAFFEE', 'Vollmilch 3,5%']);
     expect(removed).toMatchObject({ lines_sum: 6.48, lines_difference: 0 });
-    expect((await removeItem(member, receipt, line(added, 'KARTENZAHLUNG'))).status).toBe(404);
+    expect((await removeItem(member, receipt, line(added, 'BONUSPUNKTE'))).status).toBe(404);
     // The next line after a removal goes after the last one still there.
     const again = await member.json<Receipt>('POST', `/api/v1/receipts/${receipt.id}/items`, { name: 'Brot', quantity: 2, unit_price: 1.5, total_price: 3 });
     expect(line(again, 'Brot')).toMatchObject({ position: 4, quantity: 2, unit_price: 1.5 });

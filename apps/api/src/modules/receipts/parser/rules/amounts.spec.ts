@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { closingAmount } from './amounts.js';
+
+describe('the amount closing a line', () => {
+  it('reads the amount when the flag after it is misread', () => {
+    expect(closingAmount('PFAND 0,25*xC', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND', taxCode: 'C' });
+    expect(closingAmount('Sessel 20,00 O0', ',')).toMatchObject({ amount: 20, rest: 'Sessel' });
+    expect(closingAmount('Brot 0,39. .C', ',')).toMatchObject({ amount: 0.39, rest: 'Brot' });
+    expect(closingAmount('1234567 225,00 b', ',')).toMatchObject({ amount: 225, rest: '1234567', taxCode: 'B' });
+    expect(closingAmount('Kiwi 1,99 -E', ',')).toMatchObject({ amount: 1.99, rest: 'Kiwi', taxCode: 'E' });
+    expect(closingAmount('Zucker 0,89...', ',')).toMatchObject({ amount: 0.89, rest: 'Zucker' });
+  });
+
+  it('keeps trailing minus signs', () => {
+    expect(closingAmount('Leergut 0,25-', ',')).toMatchObject({ amount: -0.25 });
+    expect(closingAmount('Leergut 0,25- A', ',')).toMatchObject({ amount: -0.25 });
+  });
+
+  it('does not take a size for a flag', () => {
+    expect(closingAmount('Cola 0,33 l', ',')).toBeNull();
+    expect(closingAmount('Wein 0,75cl', ',')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { ParsedReceiptLine } from '../receipt-text.js';
+import { checkTotal, digitMisreads, runningSumTotal } from './arithmetic.js';
+
+const line = (position: number, totalPrice: number, quantity = 1, unitPrice: number | null = totalPrice): ParsedReceiptLine => ({
+  position,
+  kind: totalPrice < 0 ? 'discount' : 'item',
+  rawText: '',
+  name: `item ${position}`,
+  quantity,
+  unit: 'piece',
+  unitPrice,
+  totalPrice,
+  taxCode: null,
+  barcode: null,
+  sourceLines: [position],
+});
+
+describe('the receipt adds up', () => {
+  it('agrees when the lines sum to the total', () => {
+    expect(checkTotal([line(1, 1.19), line(2, 2)], 3.19, null, [], [])).toMatchObject({ status: 'ok', difference: 0 });
+  });
+
+  it('corrects one look-alike digit when exactly one reading makes the total agree', () => {
+    const lines = [line(1, 1.93), line(2, 2)];
+    expect(checkTotal(lines, 3.98, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(lines[0].totalPrice).toBe(1.98);
+  });
+
+  it('corrects a line amount from its count × unit price when that makes the total agree', () => {
+    const lines = [line(1, 2.28, 2, 1.29), line(2, 1)];
+    expect(checkTotal(lines, 3.58, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(lines[0].totalPrice).toBe(2.58);
+  });
+
+  it('takes the paid amount as the total when the lines agree with it', () => {
+    expect(checkTotal([line(1, 1.19), line(2, 2)], 8.19, null, [], [3.19])).toMatchObject({ status: 'corrected', total: 3.19 });
+  });
+
+  it('drops the one line whose amount is the surplus over the total', () => {
+    const lines = [line(1, 1.19), line(2, 2), line(3, 7.31)];
+    expect(checkTotal(lines, 3.19, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(lines.map((l) => [l.position, l.totalPrice])).toEqual([
+      [1, 1.19],
+      [2, 2],
+    ]);
+  });
+
+  it('drops nothing when a line repeats the total (which line is stray is not certain)', () => {
+    const lines = [line(1, 4.99), line(2, 6.48)];
+    expect(checkTotal(lines, 6.48, null, [], [])).toMatchObject({ status: 'mismatch' });
+    expect(lines).toHaveLength(2);
+  });
+
+  it('keeps a line larger than the total: a misread amount is for the review to correct', () => {
+    const lines = [line(1, 7.19), line(2, 0.99), line(3, 1)];
+    expect(checkTotal(lines, 2.18, null, [], [])).toMatchObject({ status: 'mismatch' });
+    expect(lines).toHaveLength(3);
+  });
+
+  it('keeps the lines when more than one could be the surplus', () => {
+    const lines = [line(1, 1.19), line(2, 0.5), line(3, 0.5)];
+    expect(checkTotal(lines, 1.69, null, [], [])).toMatchObject({ status: 'mismatch' });
+    expect(lines).toHaveLength(3);
+  });
+
+  it('reports a mismatch it cannot settle', () => {
+    expect(checkTotal([line(1, 1.19)], 5, null, [], [])).toMatchObject({ status: 'mismatch', difference: 3.81 });
+  });
+
+  it('finds the total as the first amount that is the sum of the lines above', () => {
+    expect(runningSumTotal([line(1, 1), line(2, 2), line(3, 4), line(4, 7)])).toBe(3);
+    expect(runningSumTotal([line(1, 1), line(2, 2)])).toBeNull();
+  });
+
+  it('knows the digits OCR confuses', () => {
+    expect(digitMisreads(1.93)).toContain(1.98);
+    expect(digitMisreads(0.75)).toContain(0.15);
+    expect(digitMisreads(71.99)).toContain(7.99);
+    expect(digitMisreads(0.75)).not.toContain(0.7);
+  });
+});

@@ -1,0 +1,94 @@
+import type { ParsedReceiptLine, ReceiptConsistency } from '../receipt-text.js';
+import { cents, isLineAmount, lineAmount, sameAmount } from '../receipt-numbers.js';
+
+/**
+ * The receipt's arithmetic: the lines add up to the total (with sales tax where it is printed
+ * apart), the total is what was paid, and count × unit price is each line's amount. Where one
+ * reading disagrees, the arithmetic chooses the reading that makes everything agree.
+ */
+
+/** The index of the first line (after two or more) whose amount equals the sum of the lines above it. */
+export function runningSumTotal(lines: readonly ParsedReceiptLine[]): number | null {
+  let sum = 0;
+  for (const [index, line] of lines.entries()) {
+    if (index >= 2 && line.totalPrice > 0 && sameAmount(line.totalPrice, sum)) return index;
+    sum = cents(sum + line.totalPrice);
+  }
+  return null;
+}
+
+/** Lines against the printed total; a line whose count disagrees with its amount is corrected when that makes the total agree. */
+export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax: number | null, notes: string[], paid: readonly number[]): ReceiptConsistency & { total: number | null } {
+  const sum = () => cents(lines.reduce((s, l) => s + l.totalPrice, 0) + (tax ?? 0));
+  const disagreeing = lines.filter((l) => l.unitPrice !== null && l.quantity !== 1 && !isLineAmount(l.quantity, l.unitPrice, l.totalPrice));
+  for (const line of disagreeing) notes.push(`line ${line.position} "${line.name}": ${line.quantity} × ${line.unitPrice} ≠ ${line.totalPrice.toFixed(2)}`);
+  if (total === null || lines.length === 0) return { status: 'incomplete', linesTotal: sum(), difference: null, notes, total };
+  if (sameAmount(sum(), total)) return { status: 'ok', linesTotal: sum(), difference: 0, notes, total };
+  const confirmed = paid.find((amount) => sameAmount(amount, sum()));
+  if (confirmed !== undefined) {
+    notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
+    return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: confirmed };
+  }
+
+  const difference = cents(total - sum());
+  for (const line of disagreeing) {
+    const computed = Math.sign(line.totalPrice || 1) * lineAmount(line.quantity, line.unitPrice ?? 0);
+    if (sameAmount(computed - line.totalPrice, difference)) {
+      notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${computed.toFixed(2)} (count × price and the total agree)`);
+      line.totalPrice = computed;
+      return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+    }
+  }
+  // One digit misread in one amount (9 for 0, 8 for 3…): corrected when exactly one such reading makes the lines agree with the total.
+  const misreads = lines.flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
+  if (misreads.length === 1) {
+    const [{ line, value }] = misreads;
+    notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the total agrees)`);
+    line.totalPrice = value;
+    if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
+  // A footer, VAT or card-slip line read as an article: exactly one line whose amount is the
+  // surplus cannot be an article of this receipt.
+  const stray = strayLines(lines, total, -difference);
+  // Never all of them: a receipt that prints articles keeps the ones it was read with.
+  if (stray.length > 0 && stray.length < lines.length) {
+    for (const line of stray) {
+      notes.push(`line ${line.position} "${line.name}": ${line.totalPrice.toFixed(2)} does not fit the total ${total.toFixed(2)}, not an article`);
+      lines.splice(lines.indexOf(line), 1);
+    }
+    lines.forEach((line, n) => (line.position = n + 1));
+    if (sameAmount(sum(), total)) return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
+  notes.push(`the lines add up to ${sum().toFixed(2)}, the receipt says ${total.toFixed(2)}`);
+  return { status: 'mismatch', linesTotal: sum(), difference: cents(total - sum()), notes, total };
+}
+
+/**
+ * Lines that cannot be part of the total: the one line whose amount is exactly the surplus. A line
+ * merely larger than the total stays: it may be an article whose amount was misread, for the
+ * review to correct.
+ */
+function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus: number): ParsedReceiptLine[] {
+  // A line repeating the total (a payment read as an article) makes the surplus an article's amount: ambiguous.
+  if (surplus <= 0 || lines.some((line) => sameAmount(line.totalPrice, total))) return [];
+  const exact = lines.filter((line) => sameAmount(line.totalPrice, surplus));
+  return exact.length === 1 ? exact : [];
+}
+
+/** Digits OCR confuses on thermal print, each way. */
+const LOOK_ALIKE: Record<string, string> = { '0': '689', '1': '7', '3': '8', '5': '6', '6': '058', '7': '1', '8': '0369', '9': '08' };
+
+/** Every amount one look-alike digit away from `amount`, or with one digit before the decimals too many (a stripe read as "1"), same sign. */
+export function digitMisreads(amount: number): number[] {
+  const digits = Math.abs(amount).toFixed(2).replace('.', '');
+  const values: number[] = [];
+  for (let i = 0; i < digits.length; i += 1) {
+    for (const other of LOOK_ALIKE[digits[i]] ?? '') {
+      const value = Number(`${digits.slice(0, i)}${other}${digits.slice(i + 1)}`) / 100;
+      values.push(cents(Math.sign(amount || 1) * value));
+    }
+    if (i < digits.length - 2 && digits.length > 3) values.push(cents((Math.sign(amount || 1) * Number(`${digits.slice(0, i)}${digits.slice(i + 1)}`)) / 100));
+  }
+  return [...new Set(values)];
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { articleLines } from './items.js';
+
+const read = (text: string, decimal: ',' | '.' = ',') => {
+  const texts = text.split('\n');
+  return articleLines(texts, 0, texts.length, decimal, []).lines.map((l) => [l.name, l.quantity, l.unitPrice, l.totalPrice]);
+};
+
+describe('article lines', () => {
+  it('reads a name and an amount with its tax class', () => {
+    expect(read('Milch 1,19 A\nBrot 2,49 A')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['Brot', 1, 2.49, 2.49],
+    ]);
+  });
+
+  it('pairs a count line with the article below or above it', () => {
+    expect(read('2 x 1,29\nJoghurt 2,58 A')).toEqual([['Joghurt', 2, 1.29, 2.58]]);
+    expect(read('Joghurt 2,58 A\n2 x 1,29\nBrot 2,49 A')).toEqual([
+      ['Joghurt', 2, 1.29, 2.58],
+      ['Brot', 1, 2.49, 2.49],
+    ]);
+  });
+
+  it('joins a name wrapped onto a second line', () => {
+    expect(read('Kaffee Crema\nganze Bohne 12,99 A')).toEqual([['Kaffee Crema ganze Bohne', 1, 12.99, 12.99]]);
+  });
+
+  it('keeps discounts and returned deposits negative', () => {
+    expect(read('Milch 1,19 A\nRabatt 0,20-\nLeergut -0,25')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['Rabatt', 1, -0.2, -0.2],
+      ['Leergut', 1, -0.25, -0.25],
+    ]);
+  });
+
+  it('reads returned empties as a credit even when the minus was not read', () => {
+    expect(read('Milch 1,19\nLEERGUT 0,25 A')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['LEERGUT', 1, -0.25, -0.25],
+    ]);
+  });
+
+  it('skips payment, VAT and pump volume lines', () => {
+    expect(read('Benzin 39,35 EUR\n26,97 Liter Säule 2\nec-cash 39,35\nNetto MwSt. 19,00 33,07 6,28')).toEqual([['Benzin', 1, 39.35, 39.35]]);
+  });
+
+  it('reads English lines with the currency before every amount and multi-buy savings', () => {
+    expect(read('Whole Milk 2L €1.45\n2 x Orange Juice 1L €5.00\nMultibuy saving -€1.47\n0.638 kg @ €1.20/kg €0.77', '.')).toEqual([
+      ['Whole Milk 2L', 1, 1.45, 1.45],
+      ['Orange Juice 1L', 2, 2.5, 5],
+      ['Multibuy saving', 1, -1.47, -1.47],
+    ]);
+  });
+
+  it('skips separators, item counts and subtotals', () => {
+    expect(read('Milch 1,19\n-----------\nPosten: 1\nZwischensumme 1,19')).toEqual([['Milch', 1, 1.19, 1.19]]);
+  });
+});
+
+describe('lines OCR read in part', () => {
+  it('takes the name below an article number with its amount (electronics, furniture)', () => {
+    expect(read('1234567 99,00 b\nBRAND\nMODEL X1\n414 GROUP\n7654321 9,99 b\nOTHER\nCABLE 2M')).toEqual([
+      ['BRAND MODEL X1', 1, 99, 99],
+      ['OTHER CABLE 2M', 1, 9.99, 9.99],
+    ]);
+  });
+
+  it('does not glue a line whose amount was not read onto the next article', () => {
+    expect(read('JOGHURT PUR O3 a6\nRIEGEL 5ER 1,89 C')).toEqual([['RIEGEL 5ER', 1, 1.89, 1.89]]);
+    expect(read('JOGHURT PUR le\nRIEGEL 5ER 1,89 C')).toEqual([['RIEGEL 5ER', 1, 1.89, 1.89]]);
+  });
+
+  it('takes the name lines right above an amount alone on its line, but not the ones before', () => {
+    expect(read('MILCH 1,19\nSALAMI PIZZA O3 a6\nKAFFEE CREMA\nGANZE BOHNE\n12,99 A')).toEqual([
+      ['MILCH', 1, 1.19, 1.19],
+      ['KAFFEE CREMA GANZE BOHNE', 1, 12.99, 12.99],
+    ]);
+    expect(read('Dinkelbrot\nmit\nKernen\n750g 3,80 €')).toEqual([['Dinkelbrot mit Kernen 750g', 1, 3.8, 3.8]]);
+  });
+
+  it('reads specks with an amount as the count line when the next amount is a multiple of it', () => {
+    expect(read('ZW 1,15\nEIS 2,30 B')).toEqual([['EIS', 2, 1.15, 2.3]]);
+  });
+
+  it('computes a multi-buy whose amount was not read', () => {
+    expect(read('Käse 2,59 x 2 5 18°A\nReis 0,99 A')).toEqual([
+      ['Käse', 2, 2.59, 5.18],
+      ['Reis', 1, 0.99, 0.99],
+    ]);
+  });
+
+  it('skips till and card-slip numbers read as amounts', () => {
+    expect(read('Milch 1,19\nUhrzeit 16,10\nTA-Nr 4368 BNr 2,91\nCappuccino 3,10 €')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['Cappuccino', 1, 3.1, 3.1],
+    ]);
+  });
+
+  it('skips article number lines and price notes', () => {
+    expect(read('Artikel 12345678 12345\nSESSEL 20,00 O0\n2 * Maske 19,90\nEinzelpreis EUR 9,95')).toEqual([
+      ['SESSEL', 1, 20, 20],
+      ['Maske', 2, 9.95, 19.9],
+    ]);
+  });
+
+  it('pairs a weighed line under its name', () => {
+    expect(read('BANANEN\nkg EUR/kg EUR\n0,158 1,19 0,19')).toEqual([['BANANEN', 0.158, 1.19, 0.19]]);
+  });
+});
+
+describe('the amount column', () => {
+  // Words at a fixed 10 units per character, the amounts right-aligned at x = 300.
+  const line = (name: string, amount?: string) => {
+    const words = name.split(' ').reduce<Array<{ text: string; box: { x0: number; y0: number; x1: number; y1: number } }>>((all, text) => {
+      const x0 = all.length === 0 ? 0 : (all.at(-1)?.box.x1 ?? 0) + 10;
+      return [...all, { text, box: { x0, y0: 0, x1: x0 + 10 * text.length, y1: 10 } }];
+    }, []);
+    if (amount) words.push({ text: amount, box: { x0: 300 - 10 * amount.length, y0: 0, x1: 300, y1: 10 } });
+    return words;
+  };
+  const read = (rows: Array<[string, string?]>) => {
+    const texts = rows.map(([name, amount]) => (amount ? `${name} ${amount}` : name));
+    return articleLines(texts, 0, texts.length, ',', [], undefined, rows.map(([name, amount]) => line(name, amount))).lines.map((l) => [l.name, l.totalPrice]);
+  };
+
+  it('does not join a line with specks where the amount should be onto the next article', () => {
+    const specks = line('JOGHURT PUR');
+    specks.push({ text: 'BO', box: { x0: 270, y0: 0, x1: 290, y1: 10 } });
+    const texts = ['MILCH 1,19', 'BROT 2,49', 'JOGHURT PUR BO', 'RIEGEL 5ER 1,89'];
+    const words = [line('MILCH', '1,19'), line('BROT', '2,49'), specks, line('RIEGEL 5ER', '1,89')];
+    expect(articleLines(texts, 0, 4, ',', [], undefined, words).lines.map((l) => [l.name, l.totalPrice])).toEqual([
+      ['MILCH', 1.19],
+      ['BROT', 2.49],
+      ['RIEGEL 5ER', 1.89],
+    ]);
+  });
+
+  it('still joins a wrapped name that ends before the amount column', () => {
+    expect(read([['MILCH', '1,19'], ['BROT', '2,49'], ['GRIECHISCHER'], ['JOGHURT', '1,89']])).toEqual([
+      ['MILCH', 1.19],
+      ['BROT', 2.49],
+      ['GRIECHISCHER JOGHURT', 1.89],
+    ]);
+  });
+});

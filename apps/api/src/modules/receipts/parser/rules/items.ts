@@ -1,0 +1,370 @@
+import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
+import { cents, type DecimalSeparator, isLineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { closingAmount } from './amounts.js';
+import { COLUMN_HEADER, isCodeLine, SEPARATOR, withoutSpecks } from './layout.js';
+import { trimEndOf } from './line-bounds.js';
+import { CURRENCY, inlineQuantity, multiBuyWithoutAmount, type QuantityLine, quantityLine, type Unit } from './quantities.js';
+
+/**
+ * The article lines between the header and the total, read into items. Each physical line is a
+ * priced line (a name and an amount), a count line or a text line; names wrap onto a second line,
+ * count lines stand above or below their article, and where a pairing is ambiguous quantity ×
+ * unit price = line amount decides.
+ */
+
+export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|summe\s+artikel|subtotal)\b/i;
+const TAX_BEFORE_TOTAL = /^[*\s]*(?:sales\s+)?tax\b/i;
+const COUNT_INFO = /^[*\s]*(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)\b/i;
+const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
+/** Till and card-slip lines that carry a number read as an amount ("Uhrzeit 16,10", "BonNr: 0,06"): not articles. */
+const TILL_LINE = /^\W*(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id|ta-?nr|genehmigungs-?nr|vu-?nr|kassen?-?nr)\b|seri\w{0,3}n(?:umme)?r|\bs\/n\b/i;
+/** Payment and VAT lines where the total was not read ("ec-cash 59,96", "Netto MwSt. 19,00 50,38 9,58"): not articles. */
+const PAYMENT_OR_VAT = /^\W*(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(?:geld)?|rückgeld|wechselgeld|gegeben|netto|brutto|mwst|ust|vat)\b/i;
+/** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
+const PUMP_VOLUME = /^\W*\S{0,2}\s*\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
+/** Returned empties: a credit, however the minus came out. */
+const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
+/** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
+const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
+/** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
+const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price)\b/i;
+/** A product group under an electronics article ("414 SPIELZEUG") or its serial number: not part of the name. */
+const PRODUCT_GROUP = /^\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
+const DEPOSIT = /pfand|leergut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
+
+interface Priced {
+  type: 'priced';
+  index: number;
+  text: string;
+  amount: number;
+  taxCode: string | null;
+  splitTaxDigit: boolean;
+  /** Count and unit price printed on the line while its amount was not read: the amount is their product. */
+  multiBuy?: { quantity: number; unitPrice: number };
+}
+interface Counted extends QuantityLine {
+  type: 'quantity';
+  index: number;
+  text: string;
+}
+interface Text {
+  type: 'text';
+  index: number;
+  text: string;
+  /** Its last word stands in the amount column: an article whose amount OCR read as specks. */
+  inAmountColumn?: boolean;
+}
+type Classified = Priced | Counted | Text;
+
+interface Draft {
+  names: string[];
+  indexes: number[];
+  raw: string[];
+  amount: number;
+  taxCode: string | null;
+  quantity: number | null;
+  unit: Unit;
+  unitPrice: number | null;
+  splitTaxDigit: boolean;
+}
+
+export interface ArticleLines {
+  lines: ParsedReceiptLine[];
+  /** Sales tax printed above the total (US receipts): part of the sum, not an article. */
+  tax: number | null;
+}
+
+/** The items printed on lines `from` to `to` (exclusive). `isSubtotal` recognises subtotal labels beyond the built-in ones. */
+export function articleLines(
+  texts: readonly string[],
+  from: number,
+  to: number,
+  decimal: DecimalSeparator,
+  notes: string[],
+  isSubtotal: (text: string) => boolean = () => false,
+  words: ReadonlyArray<readonly ReceiptWord[] | undefined> = [],
+): ArticleLines {
+  let tax: number | null = null;
+  const classified: Classified[] = [];
+  const column = amountColumn(texts, from, to, decimal, words);
+  for (let i = Math.max(from, 0); i < to; i += 1) {
+    const text = texts[i];
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    const bare = withoutSpecks(text);
+    if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || PUMP_VOLUME.test(bare)) continue;
+    // An article number on its own line belongs to the article next to it, not to its name.
+    if (isCodeLine(text)) continue;
+    if (SUBTOTAL.test(text) || isSubtotal(text)) continue;
+    if (TAX_BEFORE_TOTAL.test(text)) {
+      const amount = trailingAmount(text, decimal);
+      if (amount) tax = cents((tax ?? 0) + amount.amount);
+      continue;
+    }
+    const line = classify(text, i, decimal);
+    if (line.type === 'text' && column) {
+      const last = words[i]?.at(-1)?.box;
+      line.inAmountColumn = last !== undefined && last.x1 > column;
+    }
+    classified.push(line);
+  }
+  const drafts = assemble(classified, notes);
+  const lines = drafts.map((draft, n) => toLine(draft, n + 1, decimal));
+  for (const [n, draft] of drafts.entries()) {
+    if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
+  }
+  return { lines, tax };
+}
+
+const AMOUNT_WORD = /\d[.,]\d{2}/;
+
+/**
+ * Where the amount column starts, from the word boxes of the priced lines (amounts stand right
+ * aligned): three characters left of their usual right edge. Null without boxes for three lines.
+ */
+function amountColumn(texts: readonly string[], from: number, to: number, decimal: DecimalSeparator, words: ReadonlyArray<readonly ReceiptWord[] | undefined>): number | null {
+  const rights: number[] = [];
+  const widths: number[] = [];
+  for (let i = Math.max(from, 0); i < to; i += 1) {
+    const line = words[i];
+    if (!line || !closingAmount(texts[i], decimal)) continue;
+    const amount = [...line].reverse().find((w) => AMOUNT_WORD.test(w.text) && w.box);
+    if (!amount?.box) continue;
+    rights.push(amount.box.x1);
+    widths.push((amount.box.x1 - amount.box.x0) / Math.max(amount.text.length, 1));
+  }
+  if (rights.length < 3) return null;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return median(rights) - 3 * median(widths);
+}
+
+function classify(text: string, index: number, decimal: DecimalSeparator): Classified {
+  const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal);
+  if (quantity) return { type: 'quantity', ...quantity, index, text };
+  const closing = closingAmount(text, decimal);
+  if (closing && ID_LABEL.test(closing.rest)) return { type: 'text', index, text };
+  if (closing) return { type: 'priced', index, text: closing.rest, amount: closing.amount, taxCode: closing.taxCode, splitTaxDigit: closing.splitTaxDigit };
+  const multiBuy = multiBuyWithoutAmount(text, decimal);
+  if (multiBuy) {
+    const { name, amount, ...count } = multiBuy;
+    return { type: 'priced', index, text: name, amount, taxCode: null, splitTaxDigit: false, multiBuy: count };
+  }
+  return { type: 'text', index, text };
+}
+
+/** A name with at least one word of three letters: what an article line prints, unlike specks or a code. */
+const named = (text: string) => /\p{L}{3}/u.test(withoutSpecks(text));
+/** Only an article number beside the amount ("2183839 1.129,00"): electronics tills print the name below. */
+const codeOnly = (text: string) => !named(text) && /\d{5,}/.test(text);
+
+/**
+ * A line whose amount was not read ends in the specks OCR made of it ("JOGHURT PUR O3 a6",
+ * "JOGHURT PUR 0.5 ["); the first half of a wrapped name ends in a word.
+ */
+const SPECKS_FOR_AMOUNT = /^(?:\p{L}\d|\d\p{L}|\S*[[\]{}|\\]\S*|\d{1,3}[/:;]\d{2}|\p{L}+\d+[.,:;/]?\p{L}+)$/u;
+/** A pack size or a number that may end a name ("350G", "0,7L", "1,5"). */
+const SIZE = /^\d+(?:[.,]\d+)?\p{L}{0,2}\.?$/u;
+function lostAmount(text: string): boolean {
+  const words = text.split(' ');
+  const last = words.at(-1) ?? '';
+  if (words.length < 2 || SIZE.test(last)) return false;
+  if (SPECKS_FOR_AMOUNT.test(last)) return true;
+  // One or two small letters after a name in capitals ("GUT BIO JOGHURT PUR le").
+  return /^\p{Ll}{1,2}$/u.test(last) && !/\p{Ll}/u.test(words.slice(0, -1).join(' '));
+}
+
+/** The same article printed again (tills print each piece): two lines that start with the same two words. */
+function sameArticle(a: string, b: string): boolean {
+  const head = (text: string) => withoutSpecks(text).toLowerCase().replace(/[^\p{L}\p{N} ]/gu, '').split(' ').filter((w) => w !== '').slice(0, 2);
+  const [x, y] = [head(a), head(b)];
+  return x.length === 2 && y.length === 2 && x[0] === y[0] && x[1] === y[1];
+}
+
+function draftOf(line: Priced, names: Text[]): Draft {
+  return {
+    names: [...names.map((n) => n.text), line.text].filter((n) => n !== ''),
+    indexes: [...names.map((n) => n.index), line.index],
+    raw: [...names.map((n) => n.text), line.text],
+    amount: line.amount,
+    taxCode: line.taxCode,
+    quantity: null,
+    unit: 'piece',
+    unitPrice: null,
+    splitTaxDigit: line.splitTaxDigit,
+  };
+}
+
+function applyQuantity(draft: Draft, q: Counted): void {
+  draft.quantity = q.quantity;
+  draft.unit = q.unit;
+  draft.unitPrice = q.unitPrice;
+  draft.indexes.push(q.index);
+  draft.indexes.sort((a, b) => a - b);
+}
+
+const fits = (q: QuantityLine, amount: number) => isLineAmount(q.quantity, q.unitPrice, amount);
+
+/** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
+function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
+  const drafts: Draft[] = [];
+  let names: Text[] = [];
+  let pendingQuantity: Counted | null = null;
+  // Which side count lines were found on so far: breaks ties when both neighbours would fit.
+  let below = 0;
+  let above = 0;
+
+  const nextPriced = (from: number): Priced | null => {
+    for (let j = from; j < classified.length; j += 1) {
+      const c = classified[j];
+      if (c.type === 'priced') return c;
+      if (c.type === 'quantity') return null;
+    }
+    return null;
+  };
+
+  // An article printed as a number with its amount, its name on the lines below (electronics, furniture).
+  let awaitingName: Draft | null = null;
+  classified.forEach((line, position) => {
+    if (line.type === 'text') {
+      if (awaitingName) {
+        if (awaitingName.names.length < 2 && named(line.text) && !PRODUCT_GROUP.test(line.text)) {
+          awaitingName.names.push(withoutSpecks(line.text));
+          awaitingName.indexes.push(line.index);
+          awaitingName.raw.push(line.text);
+          return;
+        }
+        if (awaitingName.names.length > 0) awaitingName = null;
+        return;
+      }
+      names.push(line);
+      return;
+    }
+    if (awaitingName && awaitingName.names.length === 0) {
+      drafts.pop();
+      notes.push(`line ${awaitingName.indexes[0] + 1}: an article number with an amount but no name`);
+    }
+    awaitingName = null;
+    if (line.type === 'quantity') {
+      if (line.amount !== null) {
+        // "2 x 1,29 2,58": a count line with its own amount belongs to the name above it.
+        if (names.length > 0) {
+          const draft = draftOf({ type: 'priced', index: line.index, text: '', amount: line.amount, taxCode: line.taxCode, splitTaxDigit: false }, names);
+          applyQuantity(draft, line);
+          draft.indexes = [...new Set(draft.indexes)];
+          drafts.push(draft);
+          names = [];
+          return;
+        }
+        const previous = drafts.at(-1);
+        if (previous && previous.quantity === null && sameAmount(previous.amount, line.amount)) {
+          applyQuantity(previous, line);
+          return;
+        }
+        notes.push(`line ${line.index + 1}: a count with an amount but no article name ("${line.text}")`);
+        return;
+      }
+      const previous = drafts.at(-1);
+      const prevFits = names.length === 0 && previous !== undefined && previous.quantity === null && fits(line, previous.amount);
+      const next = nextPriced(position + 1);
+      const nextFits = next !== null && fits(line, next.amount);
+      // Neither fitting means a misread amount: follow the side seen so far (below by default),
+      // and let the total check correct the amount.
+      const canTakeBelow = names.length === 0 && previous !== undefined && previous.quantity === null;
+      if (prevFits ? !nextFits || below >= above : !nextFits && canTakeBelow && below >= above) {
+        applyQuantity(previous as Draft, line);
+        below += 1;
+      } else {
+        pendingQuantity = line;
+      }
+      return;
+    }
+    // Names above an article number belong to it only when no name follows below it.
+    const nameBelow = classified[position + 1]?.type === 'text' && named(classified[position + 1].text);
+    if (codeOnly(line.text) && (names.length === 0 || nameBelow)) {
+      if (names.length > 0) notes.push(`lines ${names.map((n) => n.index + 1).join(', ')}: text above an article number, not its name`);
+      names = [];
+      const draft = draftOf({ ...line, text: '' }, []);
+      drafts.push(draft);
+      awaitingName = draft;
+      return;
+    }
+    // Specks where a count line was ("ZW 1,15" for "2 X 1,15"): the next article's amount is a multiple of it.
+    const next = names.length === 0 && !named(line.text) && !pendingQuantity ? nextPriced(position + 1) : null;
+    const times = next && line.amount > 0 ? Math.round(next.amount / line.amount) : 0;
+    if (next && times >= 2 && times <= 20 && sameAmount(times * line.amount, next.amount)) {
+      pendingQuantity = { type: 'quantity', index: line.index, text: line.text, quantity: times, unit: 'piece', unitPrice: line.amount, amount: null, taxCode: null };
+      notes.push(`line ${line.index + 1}: "${line.text}" read as a count line, ${times} × ${line.amount.toFixed(2)} = ${next.amount.toFixed(2)}`);
+      return;
+    }
+    // An amount with no name, or only specks beside it ("; 0,49"): not an article.
+    if (!/\p{L}/u.test(line.text) && names.length === 0) {
+      notes.push(`line ${line.index + 1}: an amount without an article name`);
+      return;
+    }
+    // Lines above whose amount was not read are articles of their own, not the start of this name.
+    // A name wraps onto four lines at most; more lines above, lines ending in the specks of an
+    // amount and the same article printed again are articles whose amount was not read.
+    // An amount alone on its line takes the name right above it, whatever stands in its amount column.
+    if (names.length > 0) {
+      const kept: Text[] = [];
+      // Up to three lines of name above an amount alone ("750g 3,80"), two above a named one.
+      for (const [n, wrap] of names.slice(named(line.text) ? -2 : -3).reverse().entries()) {
+        const alone = n === 0 && !named(line.text);
+        if (!alone && (wrap.inAmountColumn || lostAmount(wrap.text) || sameArticle(wrap.text, line.text))) break;
+        kept.unshift(wrap);
+      }
+      const lost = names.filter((n) => !kept.includes(n));
+      if (lost.length > 0) notes.push(`lines ${lost.map((n) => n.index + 1).join(', ')}: an article whose amount was not read`);
+      names = kept;
+    }
+    const draft = draftOf(line, names);
+    names = [];
+    if (line.multiBuy) {
+      applyQuantity(draft, { type: 'quantity', index: line.index, text: line.text, ...line.multiBuy, unit: 'piece', amount: line.amount, taxCode: null });
+      notes.push(`line ${line.index + 1}: amount not read, taken as ${line.multiBuy.quantity} × ${line.multiBuy.unitPrice.toFixed(2)}`);
+    }
+    if (pendingQuantity) {
+      if (!fits(pendingQuantity, line.amount)) notes.push(`line ${line.index + 1}: ${pendingQuantity.text} does not give ${line.amount.toFixed(2)}`);
+      applyQuantity(draft, pendingQuantity);
+      pendingQuantity = null;
+      above += 1;
+    }
+    drafts.push(draft);
+  });
+  if (names.length > 0) notes.push(`lines ${names.map((n) => n.index + 1).join(', ')}: text without an amount, not read as an article`);
+  return drafts;
+}
+
+function toLine(draft: Draft, position: number, decimal: DecimalSeparator): ParsedReceiptLine {
+  let name = draft.names.reduce((joined, part) => (joined === '' ? part : /\p{L}-$/u.test(joined) && /^\p{L}/u.test(part) ? joined + part : `${joined} ${part}`), '');
+  let quantity = draft.quantity;
+  let unit = draft.unit;
+  let unitPrice = draft.unitPrice;
+  if (quantity === null) {
+    const inline = inlineQuantity(name, draft.amount, decimal);
+    if (inline) ({ name, quantity, unit, unitPrice } = inline);
+  }
+  // Article numbers and barcodes some tills print around the name are not part of it; a
+  // barcode (with the flag US tills print after it) is kept for matching.
+  const barcode = /\s(\d{8,14})(?:\s+[A-Z])?$/.exec(name)?.[1] ?? null;
+  name = name
+    .replace(/^\d{4,}\s+(?=\p{L})/u, '')
+    .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
+    .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
+    .trim();
+  name = trimEndOf(withoutSpecks(name), '* ');
+  const amount = RETURNED.test(name) ? -Math.abs(draft.amount) : draft.amount;
+  const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
+  return {
+    position,
+    kind,
+    rawText: draft.raw.join(' | '),
+    name,
+    quantity: quantity ?? 1,
+    unit,
+    unitPrice: unitPrice ?? (quantity === null ? amount : null),
+    totalPrice: amount,
+    taxCode: draft.taxCode,
+    barcode,
+    sourceLines: [...new Set(draft.indexes)].sort((a, b) => a - b),
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { afterSpecks, articleStart, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
+
+const start = (text: string) => articleStart(text.split('\n'), ',', -1);
+
+describe('where the articles start', () => {
+  it('below the header: address, phone, till data', () => {
+    expect(start('Markt\nHauptstr. 1\n12345 Stadt\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(4);
+  });
+
+  it('takes up to three name lines above the first priced line, never header lines', () => {
+    expect(start('Markt\nKasse 3 Bon 1234\nKaffee ganze\nBohne 1kg 12,99 A')).toBe(2);
+    expect(start('Markt\nUNSERE ÖFFNUNGSZEITEN\nMo.-Sa. 9.00 Uhr - 20.00 Uhr\nMilch 1,19')).toBe(3);
+  });
+
+  it('takes the line under the street for the town, whatever its postcode looks like', () => {
+    expect(articleStart('Corner Market\n12 Main Street\nDublin D02 X285\nWhole Milk 2L €1.45\nTOTAL €1.45'.split('\n'), '.', 4)).toBe(3);
+  });
+
+  it('does not start at a header line that reads like a priced one', () => {
+    expect(start('Markt\nBahnhofstr. 1,21\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
+  });
+
+  it('tells header lines from an article with its number', () => {
+    expect(isHeaderish('Tel. 0123 456789')).toBe(true);
+    expect(isHeaderish('Hauptstraße 12')).toBe(true);
+    expect(isHeaderish('4001234567890 Schraube')).toBe(false);
+  });
+});
+
+describe('specks around a name', () => {
+  it('cuts a run of short tokens ending in a speck before the name, and specks after it', () => {
+    expect(withoutSpecks('x EZ . SALAT')).toBe('SALAT');
+    expect(withoutSpecks('2 | FEINKOST')).toBe('FEINKOST');
+    expect(withoutSpecks('KIWI 400G ;')).toBe('KIWI 400G');
+    expect(withoutSpecks('S EZ S MORTADELLA')).toBe('MORTADELLA');
+  });
+
+  it('keeps short words that belong to the name', () => {
+    expect(withoutSpecks('Dr. Oetker Pizza')).toBe('Dr. Oetker Pizza');
+    expect(withoutSpecks('K & M Salat')).toBe('K & M Salat');
+    expect(withoutSpecks('3 x Brötchen')).toBe('3 x Brötchen');
+    expect(withoutSpecks('KM BBQ-Salat')).toBe('KM BBQ-Salat');
+  });
+});
+
+describe('text after specks', () => {
+  it('offers the line without each run of short tokens before its first word', () => {
+    expect(afterSpecks('E } : ZU ZAHLEN 1,00')).toEqual(['E } : ZU ZAHLEN 1,00', '} : ZU ZAHLEN 1,00', ': ZU ZAHLEN 1,00', 'ZU ZAHLEN 1,00', 'ZAHLEN 1,00']);
+    expect(afterSpecks('SUMME 1,00')).toEqual(['SUMME 1,00']);
+  });
+});
+
+describe('article number lines', () => {
+  it('knows a number on its own line', () => {
+    expect(isCodeLine('Artikel 12345678 12345')).toBe(true);
+    expect(isCodeLine('ART/EAN 4001234567890')).toBe(true);
+    expect(isCodeLine('4001234567890 Schraube')).toBe(false);
+  });
+});

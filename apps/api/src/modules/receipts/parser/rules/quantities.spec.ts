@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { inlineQuantity, multiBuyWithoutAmount, quantityLine } from './quantities.js';
+
+describe('count lines', () => {
+  it('reads a count or weight with its unit price, and the line amount when printed', () => {
+    expect(quantityLine('2 x 1,29', ',')).toMatchObject({ quantity: 2, unit: 'piece', unitPrice: 1.29, amount: null });
+    expect(quantityLine('0,456 kg x 2,99 EUR/kg', ',')).toMatchObject({ quantity: 0.456, unit: 'kg', unitPrice: 2.99 });
+    expect(quantityLine('2 x 1,29 2,58 A', ',')).toMatchObject({ quantity: 2, unitPrice: 1.29, amount: 2.58, taxCode: 'A' });
+    expect(quantityLine('3 @ $1.50', '.')).toMatchObject({ quantity: 3, unitPrice: 1.5 });
+  });
+
+  it('reads a count and amount without an operator (DIY tills) but not a pack size', () => {
+    expect(quantityLine('2.000 STK 3.98 19', '.')).toMatchObject({ quantity: 2, unitPrice: 1.99, amount: 3.98 });
+    expect(quantityLine('1kg 12,99 A', ',')).toBeNull();
+  });
+
+  it('reads other units and the piece mark as OCR returns it', () => {
+    expect(quantityLine('2 Rolle x 4,85', ',')).toMatchObject({ quantity: 2, unit: 'piece', unitPrice: 4.85 });
+    expect(quantityLine('1.000 SIK 11.99 19', '.')).toMatchObject({ quantity: 1, unit: 'piece', amount: 11.99 });
+    expect(quantityLine('1.000.37K 20.99 19', '.')).toMatchObject({ quantity: 1, amount: 20.99 });
+  });
+
+  it('reads a weighed line in columns when weight × price per kg gives the amount', () => {
+    expect(quantityLine('0,158 1,19 0,19', ',')).toMatchObject({ quantity: 0.158, unit: 'kg', unitPrice: 1.19, amount: 0.19 });
+    expect(quantityLine('0,158 1,19 5,00', ',')).toBeNull();
+  });
+
+  it('is not an article line', () => {
+    expect(quantityLine('Milch 1,19 A', ',')).toBeNull();
+  });
+});
+
+describe('counts inside the name', () => {
+  it('splits the count off the name', () => {
+    expect(inlineQuantity('Joghurt 2 x 1,29', 2.58, ',')).toEqual({ name: 'Joghurt', quantity: 2, unit: 'piece', unitPrice: 1.29 });
+    expect(inlineQuantity('Bulgur 0,89 x 2', 1.78, ',')).toEqual({ name: 'Bulgur', quantity: 2, unit: 'piece', unitPrice: 0.89 });
+    expect(inlineQuantity('3x Brötchen', 1.35, ',')).toEqual({ name: 'Brötchen', quantity: 3, unit: 'piece', unitPrice: 0.45 });
+  });
+
+  it('takes a table count only when the arithmetic agrees', () => {
+    expect(inlineQuantity('Milch 2 1,19', 2.38, ',')).toMatchObject({ name: 'Milch', quantity: 2 });
+    expect(inlineQuantity('Saft 1 1,50', 2.38, ',')).toBeNull();
+  });
+});
+
+describe('multi-buys', () => {
+  it('takes % for x only when count × price gives the amount', () => {
+    expect(inlineQuantity('Reis 0,99% 2', 1.98, ',')).toMatchObject({ name: 'Reis', quantity: 2, unitPrice: 0.99 });
+    expect(inlineQuantity('Reis 0,99% 2', 2.5, ',')).toBeNull();
+  });
+
+  it('computes the amount of a multi-buy whose amount was not read', () => {
+    expect(multiBuyWithoutAmount('Käse 2,59 x 2 5 18°A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
+    expect(multiBuyWithoutAmount('Wasser 12.50*2', '.')).toEqual({ name: 'Wasser', quantity: 2, unitPrice: 12.5, amount: 25 });
+    expect(multiBuyWithoutAmount('Käse 2,59 x 2 und noch viel mehr Text', ',')).toBeNull();
+  });
+});

@@ -1,0 +1,167 @@
+import type { ParsedReceiptLine } from '../receipt-text.js';
+import { amountPattern, cents, type DecimalSeparator, isLineAmount, lineAmount, parseAmount, parseQuantity, trailingAmount } from '../receipt-numbers.js';
+
+/**
+ * Counts and weights as tills print them: on a line of their own above or below the article
+ * ("2 x 1,29", "0,456 kg x 2,99 EUR/kg", "2 Rolle x 4,85", "1.000 STK 20.99 19"), or inside the
+ * article line ("Joghurt 2 x 1,29", "Bulgur 0,89 x 2", "3x Brötchen").
+ */
+
+export type Unit = ParsedReceiptLine['unit'];
+
+export const CURRENCY = String.raw`(?:€|EUR|\$|USD|£|GBP|CHF)`;
+const UNIT = String.raw`(kg|g|lbs?|l|stk\.?|st\.?|stück|pcs?|pc\.?|ea|rollen?|pack(?:ung)?|pck\.?|paar|dosen?|fl\.?|flaschen?|btl\.?|beutel)`;
+/** "Stk" as thermal print comes back from OCR: "STK", "SIK", "5TK", "37K". */
+const PIECES = String.raw`(stk\.?|st\.?|stück|pcs?|[s5$3][t7il1|][kx])`;
+const OPERATOR = String.raw`(?:x|×|\*|@|à|je)`;
+const PER_UNIT = String.raw`(?:\s*\/\s*(?:kg|g|lbs?|l|stk\.?|st\.?|ea|pc|pcs|stück))?(?:\s+(?:ea|each|je\s+stk\.?))?`;
+const QUANTITY = String.raw`(\d+(?:[.,]\d{1,3})?)`;
+
+export interface QuantityLine {
+  quantity: number;
+  unit: Unit;
+  unitPrice: number;
+  /** The line amount when the count line carries it ("2 x 1,29 2,58 A"). */
+  amount: number | null;
+  taxCode: string | null;
+}
+
+const onlyCurrency = (text: string) => text.replace(new RegExp(CURRENCY, 'gi'), '').trim() === '';
+
+const quantityCache = new Map<DecimalSeparator, RegExp>();
+/** A count or weight line: "2 x 1,29", "0,456 kg x 2,99 EUR/kg", with or without the line amount after it. */
+export function quantityLine(text: string, decimal: DecimalSeparator): QuantityLine | null {
+  let pattern = quantityCache.get(decimal);
+  if (!pattern) {
+    pattern = new RegExp(String.raw`^${QUANTITY}\s*${UNIT}?\s*${OPERATOR}\s*${CURRENCY}?\s*(-?${amountPattern(decimal)})\s*${CURRENCY}?${PER_UNIT}\s*(.*)$`, 'i');
+    quantityCache.set(decimal, pattern);
+  }
+  const m = pattern.exec(text);
+  if (!m) return countWithAmount(text, decimal) ?? weighedLine(text, decimal);
+  const tail = m[4].trim();
+  let amount: number | null = null;
+  let taxCode: string | null = null;
+  if (tail !== '') {
+    const closing = trailingAmount(tail, decimal);
+    if (!closing || !onlyCurrency(closing.rest)) return null;
+    amount = closing.amount;
+    taxCode = closing.taxCode;
+  }
+  return { quantity: parseQuantity(m[1]), unit: unitOf(m[2], m[1]), unitPrice: parseAmount(m[3], decimal), amount, taxCode };
+}
+
+const countCache = new Map<DecimalSeparator, RegExp>();
+/** A count and the line amount without an operator, as DIY and furniture tills print under the name: "1.000 STK 20.99 19". */
+function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine | null {
+  let pattern = countCache.get(decimal);
+  if (!pattern) {
+    // Pieces only: "1kg 12,99" under a name is the name's pack size (a wrapped name), not a count.
+    pattern = new RegExp(String.raw`^(\d+(?:[.,]\d{3})?)[.,]?\s*${PIECES}\s+(.+)$`, 'i');
+    countCache.set(decimal, pattern);
+  }
+  const m = pattern.exec(text);
+  if (!m) return null;
+  const closing = trailingAmount(m[3], decimal);
+  if (!closing || !onlyCurrency(closing.rest)) return null;
+  const quantity = parseQuantity(m[1]);
+  if (!(quantity > 0)) return null;
+  return { quantity, unit: unitOf(m[2], m[1]), unitPrice: cents(closing.amount / quantity), amount: closing.amount, taxCode: closing.taxCode };
+}
+
+const weighedCache = new Map<DecimalSeparator, RegExp>();
+/** A weighed article's line under its name in columns, without operator: "0,158 1,19 0,19" (kg, price per kg, amount). */
+export function weighedLine(text: string, decimal: DecimalSeparator): QuantityLine | null {
+  let pattern = weighedCache.get(decimal);
+  if (!pattern) {
+    const amount = amountPattern(decimal);
+    pattern = new RegExp(String.raw`^(\d+[.,]\d{3})\s*(?:kg)?\s+${CURRENCY}?\s*(${amount})\s*(?:${CURRENCY}?\s*\/\s*kg)?\s+(.+)$`, 'i');
+    weighedCache.set(decimal, pattern);
+  }
+  const m = pattern.exec(text);
+  if (!m) return null;
+  const closing = trailingAmount(m[3], decimal);
+  if (!closing || !onlyCurrency(closing.rest)) return null;
+  const weight = parseQuantity(m[1]);
+  const unitPrice = parseAmount(m[2], decimal);
+  // Only when the arithmetic agrees: three numbers in a row are otherwise anything (a VAT table).
+  if (!isLineAmount(weight, unitPrice, closing.amount)) return null;
+  return { quantity: weight, unit: 'kg', unitPrice, amount: closing.amount, taxCode: closing.taxCode };
+}
+
+export function unitOf(unit: string | undefined, quantity: string): Unit {
+  const u = unit?.toLowerCase().replace('.', '');
+  if (u === 'kg' || u === 'g' || u === 'l') return u;
+  if (u === 'lb' || u === 'lbs') return 'lb';
+  if (u) return 'piece';
+  // A count with three decimals and no unit is a weight in kilograms ("0,456 x 2,99").
+  return /[.,]\d{3}$/.test(quantity) ? 'kg' : 'piece';
+}
+
+const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; priceTimes: RegExp; leading: RegExp; leadingTable: RegExp }>();
+function inlinePatterns(decimal: DecimalSeparator) {
+  let patterns = inlineCache.get(decimal);
+  if (!patterns) {
+    const amount = amountPattern(decimal);
+    patterns = {
+      // "Joghurt 2 x 1,29", "Bananen 0,456 kg x 2,99 EUR/kg"
+      operator: new RegExp(String.raw`^(.*?)\s+${QUANTITY}\s*${UNIT}?\s*${OPERATOR}\s*${CURRENCY}?\s*(${amount})\s*${CURRENCY}?${PER_UNIT}$`, 'i'),
+      // "Milch 2 1,19" in a table with count and unit price columns
+      table: new RegExp(String.raw`^(.*?\S)\s+${QUANTITY}\s*${UNIT}?\s+${CURRENCY}?\s*(${amount})\s*${CURRENCY}?${PER_UNIT}$`, 'i'),
+      // "Bulgur 0,89 x 2": the unit price before the count, the line amount closing the line
+      priceTimes: new RegExp(String.raw`^(.*?\S)\s+${CURRENCY}?\s*(${amount})\s*([x×*%])\.?\s*[„"']?(\d{1,3})$`, 'i'),
+      // "3x Brötchen", "3 x Brötchen"
+      leading: new RegExp(String.raw`^(\d+)\s*(?:x|×|\*)\s+(.+)$`, 'i'),
+      // "3 Brötchen 0,45"
+      leadingTable: new RegExp(String.raw`^(\d+)\s+(\D.*?)(?:\s+|(?<=[a-zäöüß%]))${CURRENCY}?\s*(${amount})\s*${CURRENCY}?$`, 'i'),
+    };
+    inlineCache.set(decimal, patterns);
+  }
+  return patterns;
+}
+
+export interface InlineQuantity {
+  name: string;
+  quantity: number;
+  unit: Unit;
+  unitPrice: number;
+}
+
+/** A count printed inside the article's name, split off it; null when the name carries none. */
+export function inlineQuantity(name: string, amount: number, decimal: DecimalSeparator): InlineQuantity | null {
+  const { operator, table, priceTimes, leading, leadingTable } = inlinePatterns(decimal);
+  const times = priceTimes.exec(name);
+  const op = times ? null : operator.exec(name);
+  const tab = op || times ? null : table.exec(name);
+  const lead = op || tab || times ? null : leadingTable.exec(name);
+  // "%" is an "x" misread: taken only when count × price gives the amount.
+  if (times && Number(times[4]) > 0 && (times[3] !== '%' || isLineAmount(Number(times[4]), parseAmount(times[2], decimal), amount))) {
+    return { name: times[1], quantity: Number(times[4]), unit: 'piece', unitPrice: parseAmount(times[2], decimal) };
+  }
+  if (op) return { name: op[1], quantity: parseQuantity(op[2]), unit: unitOf(op[3], op[2]), unitPrice: parseAmount(op[4], decimal) };
+  if (tab && isLineAmount(parseQuantity(tab[2]), parseAmount(tab[4], decimal), amount)) {
+    return { name: tab[1], quantity: parseQuantity(tab[2]), unit: unitOf(tab[3], tab[2]), unitPrice: parseAmount(tab[4], decimal) };
+  }
+  if (lead && isLineAmount(Number(lead[1]), parseAmount(lead[3], decimal), amount)) return { name: lead[2], quantity: Number(lead[1]), unit: 'piece', unitPrice: parseAmount(lead[3], decimal) };
+  const counted = leading.exec(name);
+  if (counted && Number(counted[1]) > 0) return { name: counted[2], quantity: Number(counted[1]), unit: 'piece', unitPrice: cents(amount / Number(counted[1])) };
+  return null;
+}
+
+const unreadCache = new Map<DecimalSeparator, RegExp>();
+/**
+ * A multi-buy whose line amount OCR did not read ("Käse 2,59 x 2 5 18°A"): the count and unit
+ * price are printed, so the amount is their product. Only a few specks may stand where the amount was.
+ */
+export function multiBuyWithoutAmount(text: string, decimal: DecimalSeparator): { name: string; quantity: number; unitPrice: number; amount: number } | null {
+  let pattern = unreadCache.get(decimal);
+  if (!pattern) {
+    pattern = new RegExp(String.raw`^(.*?\p{L}.*?)\s+${CURRENCY}?\s*(${amountPattern(decimal)})\s*[x×*]\s*[„"']?(\d{1,2})(?:\s+([^\p{L}]{0,3}\S{0,5}))?$`, 'iu');
+    unreadCache.set(decimal, pattern);
+  }
+  const m = pattern.exec(text);
+  if (!m) return null;
+  const quantity = Number(m[3]);
+  if (!(quantity > 1)) return null;
+  const unitPrice = parseAmount(m[2], decimal);
+  return { name: m[1], quantity, unitPrice, amount: lineAmount(quantity, unitPrice) };
+}
