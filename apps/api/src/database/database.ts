@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Database as SqliteConnection } from 'better-sqlite3';
+import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 
 interface Unit {
@@ -61,6 +61,23 @@ export class Database {
    */
   get sqlite(): SqliteConnection {
     return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+  }
+
+  private stateStatement?: Statement<[], { version: number; changes: number }>;
+
+  /**
+   * A value that changes whenever the committed data may have changed: a commit by any other
+   * connection or process (`data_version`) or any change made on this one (`total_changes()`,
+   * rolled back ones included). Inside an open transaction it is null, since reads there also see
+   * changes that are not committed yet. What is read while it stays the same can be answered again
+   * without reading it afresh.
+   */
+  committedState(): string | null {
+    const sqlite = this.sqlite;
+    if (sqlite.inTransaction) return null;
+    this.stateStatement ??= sqlite.prepare('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes');
+    const { version, changes } = this.stateStatement.get()!;
+    return `${version}:${changes}`;
   }
 
   write<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {

@@ -38,17 +38,48 @@ export const SESSION_BY_HASH_SQL = `SELECT s.id, s.expires_at, s.revoked_at, s.l
  * on each request, so they bypass TypeORM's query building (which cost more than the rest of a
  * request); writes still go through `Database.write()`.
  */
+export type ParsedTokenRow = Readonly<Omit<TokenRow, 'scopes'> & { scopes: readonly ApiTokenScope[] }>;
+
+/** How many token rows are remembered at most (a household has a handful of tokens). */
+const MAX_REMEMBERED_TOKENS = 64;
+
 @Injectable()
 export class CredentialsRepository {
   private tokenStatement?: Statement<[string], TokenRow>;
   private sessionStatement?: Statement<[string], SessionRow>;
+  /** Token rows by hash, valid while the database's committed state is `rememberedState`. */
+  private readonly rememberedTokens = new Map<string, ParsedTokenRow>();
+  private rememberedState: string | null = null;
 
   constructor(private readonly database: Database) {}
 
-  tokenByHash(tokenHash: string): (Omit<TokenRow, 'scopes'> & { scopes: ApiTokenScope[] }) | undefined {
+  /**
+   * The token row of a hash. Home automation polls with the same token again and again, so a
+   * row read once is answered again while the database is exactly as it was: no commit by any
+   * connection and no change by this one since (a revocation, a role change, a removed member
+   * all change it, whichever process made them). Inside an open transaction the row is read
+   * afresh: it may hold changes that are not committed yet.
+   */
+  tokenByHash(tokenHash: string): ParsedTokenRow | undefined {
+    const state = this.database.committedState();
+    if (state === null) return this.readToken(tokenHash);
+    if (state !== this.rememberedState) {
+      this.rememberedTokens.clear();
+      this.rememberedState = state;
+    } else {
+      const remembered = this.rememberedTokens.get(tokenHash);
+      if (remembered) return remembered;
+    }
+    const row = this.readToken(tokenHash);
+    // Only known tokens are kept: a stranger's guesses must not fill the memory or evict them.
+    if (row !== undefined && this.rememberedTokens.size < MAX_REMEMBERED_TOKENS) this.rememberedTokens.set(tokenHash, row);
+    return row;
+  }
+
+  private readToken(tokenHash: string): ParsedTokenRow | undefined {
     this.tokenStatement ??= this.database.sqlite.prepare(TOKEN_BY_HASH_SQL);
     const row = this.tokenStatement.get(tokenHash);
-    return row && { ...row, scopes: JSON.parse(row.scopes) as ApiTokenScope[] };
+    return row && Object.freeze({ ...row, scopes: Object.freeze(JSON.parse(row.scopes) as ApiTokenScope[]) });
   }
 
   sessionByHash(tokenHash: string): SessionRow | undefined {
