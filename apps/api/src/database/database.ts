@@ -63,21 +63,31 @@ export class Database {
     return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
   }
 
-  private stateStatement?: Statement<[], { version: number; changes: number }>;
+  private dataVersionStatement?: Statement<[], number>;
+  private totalChangesStatement?: Statement<[], number>;
+  /** Other connections' `data_version`, read once per event-loop turn. */
+  private dataVersion: number | null = null;
 
   /**
    * A value that changes whenever the committed data may have changed: a commit by any other
-   * connection or process (`data_version`) or any change made on this one (`total_changes()`,
-   * rolled back ones included). Inside an open transaction it is null, since reads there also see
-   * changes that are not committed yet. What is read while it stays the same can be answered again
-   * without reading it afresh.
+   * connection or process (`data_version`, read once per event-loop turn: a commit elsewhere is
+   * seen from the next turn on, as if it had come a moment later) or any change made on this
+   * connection (`total_changes()`, rolled back ones included, checked on every call). Inside an
+   * open transaction it is null, since reads there also see changes that are not committed yet.
+   * What is read while it stays the same can be answered again without reading it afresh.
    */
   committedState(): string | null {
     const sqlite = this.sqlite;
     if (sqlite.inTransaction) return null;
-    this.stateStatement ??= sqlite.prepare('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes');
-    const { version, changes } = this.stateStatement.get()!;
-    return `${version}:${changes}`;
+    if (this.dataVersion === null) {
+      this.dataVersionStatement ??= sqlite.prepare('PRAGMA data_version').pluck() as Statement<[], number>;
+      this.dataVersion = this.dataVersionStatement.get()!;
+      setImmediate(() => {
+        this.dataVersion = null;
+      });
+    }
+    this.totalChangesStatement ??= sqlite.prepare('SELECT total_changes()').pluck() as Statement<[], number>;
+    return `${this.dataVersion}:${this.totalChangesStatement.get()!}`;
   }
 
   write<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {

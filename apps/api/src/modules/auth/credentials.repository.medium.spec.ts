@@ -49,7 +49,7 @@ describe('CredentialsRepository.tokenByHash (real file)', () => {
     await database.write((manager) => manager.query(`UPDATE api_tokens SET revoked_at = NULL WHERE id = 't'`));
   });
 
-  it("sees a member's role change made by another process (a command on the same file)", () => {
+  it("sees a member's role change made by another process (a command on the same file)", async () => {
     expect(repository.tokenByHash(HASH)).toMatchObject({ role: 'owner', active: 1 });
     const other = new Sqlite(file);
     try {
@@ -57,6 +57,8 @@ describe('CredentialsRepository.tokenByHash (real file)', () => {
     } finally {
       other.close();
     }
+    // Another process's commit is seen from the next event-loop turn on.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(repository.tokenByHash(HASH)).toMatchObject({ role: 'viewer', active: 0 });
   });
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Statement } from 'better-sqlite3';
 import type { ApiTokenScope, Locale, Role } from '@hinv/shared';
 import { boundText } from '../../database/bound-text.js';
+import { CommittedReads } from '../../database/committed-reads.js';
 import { Database } from '../../database/database.js';
 
 /** A credential row joined with its user: everything the access check needs, in one read. */
@@ -47,33 +48,21 @@ const MAX_REMEMBERED_TOKENS = 64;
 export class CredentialsRepository {
   private tokenStatement?: Statement<[string], TokenRow>;
   private sessionStatement?: Statement<[string], SessionRow>;
-  /** Token rows by hash, valid while the database's committed state is `rememberedState`. */
-  private readonly rememberedTokens = new Map<string, ParsedTokenRow>();
-  private rememberedState: string | null = null;
+  // Only known tokens are kept: a stranger's guesses must not fill the memory or evict them.
+  private readonly tokens: CommittedReads<ParsedTokenRow | undefined>;
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Database) {
+    this.tokens = new CommittedReads(database, { maxEntries: MAX_REMEMBERED_TOKENS, keep: (row) => row !== undefined });
+  }
 
   /**
    * The token row of a hash. Home automation polls with the same token again and again, so a
    * row read once is answered again while the database is exactly as it was: no commit by any
    * connection and no change by this one since (a revocation, a role change, a removed member
-   * all change it, whichever process made them). Inside an open transaction the row is read
-   * afresh: it may hold changes that are not committed yet.
+   * all change it, whichever process made them; see `CommittedReads`).
    */
   tokenByHash(tokenHash: string): ParsedTokenRow | undefined {
-    const state = this.database.committedState();
-    if (state === null) return this.readToken(tokenHash);
-    if (state !== this.rememberedState) {
-      this.rememberedTokens.clear();
-      this.rememberedState = state;
-    } else {
-      const remembered = this.rememberedTokens.get(tokenHash);
-      if (remembered) return remembered;
-    }
-    const row = this.readToken(tokenHash);
-    // Only known tokens are kept: a stranger's guesses must not fill the memory or evict them.
-    if (row !== undefined && this.rememberedTokens.size < MAX_REMEMBERED_TOKENS) this.rememberedTokens.set(tokenHash, row);
-    return row;
+    return this.tokens.get(tokenHash, () => this.readToken(tokenHash));
   }
 
   private readToken(tokenHash: string): ParsedTokenRow | undefined {
