@@ -63,6 +63,7 @@ export class Database {
     return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
   }
 
+  private unitStatements?: { savepoint: Statement; release: Statement };
   private dataVersionStatement?: Statement<[], number>;
   private totalChangesStatement?: Statement<[], number>;
   /** Other connections' `data_version`, read once per event-loop turn. */
@@ -188,11 +189,14 @@ export class Database {
     const runner: QueryRunner = this.dataSource.createQueryRunner();
     try {
       await runner.startTransaction();
+      // Prepared once: compiling the two statements again for every unit cost more than running them.
+      this.unitStatements ??= { savepoint: sqlite.prepare(`SAVEPOINT ${UNIT}`), release: sqlite.prepare(`RELEASE ${UNIT}`) };
+      const { savepoint, release } = this.unitStatements;
       for (const unit of batch) {
-        sqlite.exec(`SAVEPOINT ${UNIT}`);
+        savepoint.run();
         try {
           done.push({ unit, value: await unit.work(runner.manager) });
-          sqlite.exec(`RELEASE ${UNIT}`);
+          release.run();
         } catch (error) {
           // SQLite rolls a whole transaction back on some errors (SQLITE_FULL, SQLITE_IOERR…):
           // then the units before this one are gone too, and the batch fails as a whole.
