@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Database as SqliteConnection } from 'better-sqlite3';
+import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 
 interface Unit {
@@ -61,6 +61,34 @@ export class Database {
    */
   get sqlite(): SqliteConnection {
     return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+  }
+
+  private unitStatements?: { savepoint: Statement; release: Statement };
+  private dataVersionStatement?: Statement<[], number>;
+  private totalChangesStatement?: Statement<[], number>;
+  /** Other connections' `data_version`, read once per event-loop turn. */
+  private dataVersion: number | null = null;
+
+  /**
+   * A value that changes whenever the committed data may have changed: a commit by any other
+   * connection or process (`data_version`, read once per event-loop turn: a commit elsewhere is
+   * seen from the next turn on, as if it had come a moment later) or any change made on this
+   * connection (`total_changes()`, rolled back ones included, checked on every call). Inside an
+   * open transaction it is null, since reads there also see changes that are not committed yet.
+   * What is read while it stays the same can be answered again without reading it afresh.
+   */
+  committedState(): string | null {
+    const sqlite = this.sqlite;
+    if (sqlite.inTransaction) return null;
+    if (this.dataVersion === null) {
+      this.dataVersionStatement ??= sqlite.prepare('PRAGMA data_version').pluck() as Statement<[], number>;
+      this.dataVersion = this.dataVersionStatement.get()!;
+      setImmediate(() => {
+        this.dataVersion = null;
+      });
+    }
+    this.totalChangesStatement ??= sqlite.prepare('SELECT total_changes()').pluck() as Statement<[], number>;
+    return `${this.dataVersion}:${this.totalChangesStatement.get()!}`;
   }
 
   write<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {
@@ -161,11 +189,14 @@ export class Database {
     const runner: QueryRunner = this.dataSource.createQueryRunner();
     try {
       await runner.startTransaction();
+      // Prepared once: compiling the two statements again for every unit cost more than running them.
+      this.unitStatements ??= { savepoint: sqlite.prepare(`SAVEPOINT ${UNIT}`), release: sqlite.prepare(`RELEASE ${UNIT}`) };
+      const { savepoint, release } = this.unitStatements;
       for (const unit of batch) {
-        sqlite.exec(`SAVEPOINT ${UNIT}`);
+        savepoint.run();
         try {
           done.push({ unit, value: await unit.work(runner.manager) });
-          sqlite.exec(`RELEASE ${UNIT}`);
+          release.run();
         } catch (error) {
           // SQLite rolls a whole transaction back on some errors (SQLITE_FULL, SQLITE_IOERR…):
           // then the units before this one are gone too, and the batch fails as a whole.

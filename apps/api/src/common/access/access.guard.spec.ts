@@ -74,11 +74,11 @@ describe('AccessGuard', () => {
 
   it('answers 401 without credentials, and adds WWW-Authenticate only for a bearer header', async () => {
     const guard = new AccessGuard(new Reflector(), new FakeResolver({ outcome: 'invalid', bearer: true }), fixedClock);
-    const error = await guard.canActivate(contextFor('stockRead')).catch((e: ApiException) => e);
+    const error = await Promise.resolve(guard.canActivate(contextFor('stockRead'))).catch((e: ApiException) => e);
     expect(error).toBeInstanceOf(ApiException);
     expect((error as ApiException).headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
     const anonymous = new AccessGuard(new Reflector(), new FakeResolver({ outcome: 'none' }), fixedClock);
-    const plain = await anonymous.canActivate(contextFor('sessionRoute')).catch((e: ApiException) => e);
+    const plain = await Promise.resolve(anonymous.canActivate(contextFor('sessionRoute'))).catch((e: ApiException) => e);
     expect((plain as ApiException).getStatus()).toBe(401);
     expect((plain as ApiException).headers).toEqual({});
   });

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
 import type { Locale } from '@hinv/shared';
@@ -34,7 +34,17 @@ export class RequestLocaleInterceptor implements NestInterceptor {
   }
 }
 
-/** The language of the answer being written; English outside a request (the scheduler, the CLI). */
+/**
+ * On a controller whose answers word labels through `answerLanguage()`. Only those controllers
+ * run the interceptor: an interceptor wraps every route it covers in an Observable pipeline,
+ * a cost every other request is spared.
+ */
+export const AnswersInCallerLanguage = (): ClassDecorator & MethodDecorator => UseInterceptors(RequestLocaleInterceptor);
+
+/**
+ * The language of the answer being written, inside a route of an `@AnswersInCallerLanguage()`
+ * controller; English elsewhere (the scheduler, the CLI).
+ */
 export function answerLanguage(): Locale {
   return answerLocale.getStore() ?? 'en';
 }

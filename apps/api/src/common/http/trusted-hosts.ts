@@ -55,11 +55,32 @@ function isLoopbackPeer(request: Request): boolean {
  */
 export function trustedHosts(policy: HostPolicy) {
   const allowAll = policy.patterns.includes('*');
+  const trusted = (host: string): boolean => host !== '' && (hostMatches(host, policy.patterns) || (policy.ipLiterals && classifyIpLiteral(host) !== null));
+  // A box is reached under a handful of Host values: each verdict is worked out once. Anyone may
+  // send any value, so the memory is bounded (count and length) and starts over when full.
+  const verdicts = new Map<string, boolean>();
   return (request: Request, _response: Response, next: NextFunction): void => {
     if (allowAll) return next();
-    const host = (request.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
-    if (host && (hostMatches(host, policy.patterns) || (policy.ipLiterals && classifyIpLiteral(host) !== null))) return next();
-    if (request.method === 'GET' && HEALTH_PATHS.has(request.path) && isLoopback(host) && isLoopbackPeer(request)) return next();
+    const header = request.headers.host ?? '';
+    let verdict = verdicts.get(header);
+    if (verdict === undefined) {
+      verdict = trusted(hostName(header));
+      if (header.length <= MAX_HOST_LENGTH) {
+        if (verdicts.size >= MAX_REMEMBERED_HOSTS) verdicts.clear();
+        verdicts.set(header, verdict);
+      }
+    }
+    if (verdict) return next();
+    if (request.method === 'GET' && HEALTH_PATHS.has(request.path) && isLoopback(hostName(header)) && isLoopbackPeer(request)) return next();
     next(new ApiException(400, 'invalid_host'));
   };
+}
+
+const MAX_REMEMBERED_HOSTS = 64;
+/** A DNS name (253) with a port. */
+const MAX_HOST_LENGTH = 260;
+
+/** The Host header without its port and IPv6 brackets. */
+function hostName(header: string): string {
+  return header.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
 }

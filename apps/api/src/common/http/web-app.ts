@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApiException } from '../errors/api-exception.js';
+import { middlewareChain } from './middleware-chain.js';
 
 /** The built PWA: `apps/web/dist` beside the API in a checkout and in the container image. */
 export function defaultWebDistDir(): string {
@@ -40,7 +41,7 @@ export function shareTargetLanding(request: Request, response: Response, next: N
  * non-API path gets `index.html` so client-side routes survive a reload. API answers are left
  * as they are: small JSON gains little and the write path stays as fast as it is.
  */
-export function webApp(distDir: string): RequestHandler[] {
+export function webApp(distDir: string): RequestHandler {
   const indexFile = join(distDir, 'index.html');
   const assets = express.static(distDir, {
     index: false,
@@ -49,22 +50,18 @@ export function webApp(distDir: string): RequestHandler[] {
       response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const compress = compression();
-  const compressed = (request: Request, response: Response, next: NextFunction): void => {
-    if (SERVER_PATHS.test(request.path)) return next();
-    compress(request, response, next);
-  };
-  const staticFiles = (request: Request, response: Response, next: NextFunction): void => {
-    if (SERVER_PATHS.test(request.path)) return next();
-    assets(request, response, next);
-  };
   const fallback = (request: Request, response: Response, next: NextFunction): void => {
-    if (SERVER_PATHS.test(request.path) || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (!existsSync(indexFile)) {
       return next(new ApiException(503, 'frontend_not_built'));
     }
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(indexFile);
   };
-  return [compressed, staticFiles, fallback];
+  const pwa = middlewareChain([compression(), assets, fallback]);
+  // The paths the API owns are told apart once, and pass by the whole web app.
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (SERVER_PATHS.test(request.path)) return next();
+    pwa(request, response, next);
+  };
 }

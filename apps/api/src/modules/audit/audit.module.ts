@@ -1,9 +1,6 @@
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuditMiddleware } from './audit.middleware.js';
 
-@Module({ providers: [AuditMiddleware] })
-export class AuditModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(AuditMiddleware).forRoutes('*path');
-  }
-}
+/** The audit trail of API writes; the platform runs `AuditMiddleware` with its other checks (installPlatform). */
+@Module({ providers: [AuditMiddleware], exports: [AuditMiddleware] })
+export class AuditModule {}

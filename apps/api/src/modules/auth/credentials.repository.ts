@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Statement } from 'better-sqlite3';
 import type { ApiTokenScope, Locale, Role } from '@hinv/shared';
 import { boundText } from '../../database/bound-text.js';
+import { CommittedReads } from '../../database/committed-reads.js';
 import { Database } from '../../database/database.js';
 
 /** A credential row joined with its user: everything the access check needs, in one read. */
@@ -38,17 +39,36 @@ export const SESSION_BY_HASH_SQL = `SELECT s.id, s.expires_at, s.revoked_at, s.l
  * on each request, so they bypass TypeORM's query building (which cost more than the rest of a
  * request); writes still go through `Database.write()`.
  */
+export type ParsedTokenRow = Readonly<Omit<TokenRow, 'scopes'> & { scopes: readonly ApiTokenScope[] }>;
+
+/** How many token rows are remembered at most (a household has a handful of tokens). */
+const MAX_REMEMBERED_TOKENS = 64;
+
 @Injectable()
 export class CredentialsRepository {
   private tokenStatement?: Statement<[string], TokenRow>;
   private sessionStatement?: Statement<[string], SessionRow>;
+  // Only known tokens are kept: a stranger's guesses must not fill the memory or evict them.
+  private readonly tokens: CommittedReads<ParsedTokenRow | undefined>;
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Database) {
+    this.tokens = new CommittedReads(database, { maxEntries: MAX_REMEMBERED_TOKENS, keep: (row) => row !== undefined });
+  }
 
-  tokenByHash(tokenHash: string): (Omit<TokenRow, 'scopes'> & { scopes: ApiTokenScope[] }) | undefined {
+  /**
+   * The token row of a hash. Home automation polls with the same token again and again, so a
+   * row read once is answered again while the database is exactly as it was: no commit by any
+   * connection and no change by this one since (a revocation, a role change, a removed member
+   * all change it, whichever process made them; see `CommittedReads`).
+   */
+  tokenByHash(tokenHash: string): ParsedTokenRow | undefined {
+    return this.tokens.get(tokenHash, () => this.readToken(tokenHash));
+  }
+
+  private readToken(tokenHash: string): ParsedTokenRow | undefined {
     this.tokenStatement ??= this.database.sqlite.prepare(TOKEN_BY_HASH_SQL);
     const row = this.tokenStatement.get(tokenHash);
-    return row && { ...row, scopes: JSON.parse(row.scopes) as ApiTokenScope[] };
+    return row && Object.freeze({ ...row, scopes: Object.freeze(JSON.parse(row.scopes) as ApiTokenScope[]) });
   }
 
   sessionByHash(tokenHash: string): SessionRow | undefined {

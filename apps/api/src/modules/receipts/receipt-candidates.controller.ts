@@ -8,9 +8,11 @@ import { CatalogProductCreateInput } from '../catalog/dto/catalog.dto.js';
 import { ProductCandidateConfirmInput, ProductCandidateSearchResponse, ProductCandidatesQuery } from './dto/product-candidates.dto.js';
 import { ReceiptResponse } from './dto/receipts.dto.js';
 import { ReceiptCandidatesService } from './receipt-candidates.service.js';
+import { AnswersInCallerLanguage } from '../../common/http/request-locale.js';
 
 /** Real product candidates for a receipt line and new catalog products from a line: browser sessions only. */
 @ApiTags('Receipts')
+@AnswersInCallerLanguage()
 @Controller('api/v1/receipts/:receipt_id/items/:item_id')
 export class ReceiptCandidatesController {
   constructor(private readonly candidates: ReceiptCandidatesService) {}

@@ -6,6 +6,7 @@ import { ReceiptCorrectionInput, ReceiptItemCorrectionInput, ReceiptItemCreateIn
 import { ReceiptResponse } from './dto/receipts.dto.js';
 import { ReceiptCorrectionsService } from './receipt-corrections.service.js';
 import { ReceiptsService } from './receipts.service.js';
+import { AnswersInCallerLanguage } from '../../common/http/request-locale.js';
 
 /**
  * Correcting what was read from a receipt before it is imported (our addition; the reference
@@ -13,6 +14,7 @@ import { ReceiptsService } from './receipts.service.js';
  * receipt as it is afterwards.
  */
 @ApiTags('Receipts')
+@AnswersInCallerLanguage()
 @Controller('api/v1/receipts')
 export class ReceiptCorrectionsController {
   constructor(

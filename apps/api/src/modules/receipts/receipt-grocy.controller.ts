@@ -5,9 +5,11 @@ import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { GrocyProductCreateInput } from '../grocy/dto/grocy.dto.js';
 import { ReceiptResponse } from './dto/receipts.dto.js';
 import { ReceiptGrocyService } from './receipt-grocy.service.js';
+import { AnswersInCallerLanguage } from '../../common/http/request-locale.js';
 
 /** Creating a Grocy product from a receipt line: browser sessions only, members and up. */
 @ApiTags('Legacy Grocy')
+@AnswersInCallerLanguage()
 @Controller('api/v1/receipts')
 export class ReceiptGrocyController {
   constructor(private readonly receiptGrocy: ReceiptGrocyService) {}

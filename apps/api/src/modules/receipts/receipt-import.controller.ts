@@ -6,8 +6,10 @@ import type { Principal } from '../../common/access/principal.js';
 import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { ImportRequest, ReceiptImportResponse } from './dto/receipt-import.dto.js';
 import { ReceiptImportService } from './receipt-import.service.js';
+import { AnswersInCallerLanguage } from '../../common/http/request-locale.js';
 
 @ApiTags('Receipts')
+@AnswersInCallerLanguage()
 @Controller('api/v1/receipts')
 export class ReceiptImportController {
   constructor(private readonly imports: ReceiptImportService) {}

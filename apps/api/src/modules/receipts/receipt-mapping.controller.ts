@@ -5,8 +5,10 @@ import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { CatalogItemMappingInput, ReconcileResponse } from './dto/receipt-mapping.dto.js';
 import { ReceiptResponse } from './dto/receipts.dto.js';
 import { ReceiptMappingService } from './receipt-mapping.service.js';
+import { AnswersInCallerLanguage } from '../../common/http/request-locale.js';
 
 /** Mapping receipt lines by hand (members and up) and matching open lines again (admins and up): browser sessions only. */
+@AnswersInCallerLanguage()
 @Controller('api/v1')
 export class ReceiptMappingController {
   constructor(private readonly mapping: ReceiptMappingService) {}

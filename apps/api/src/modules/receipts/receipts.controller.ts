@@ -6,9 +6,11 @@ import { SessionOnly } from '../../common/access/access.decorators.js';
 import { ErrorResponse } from '../../common/errors/error-response.dto.js';
 import { ReceiptResponse } from './dto/receipts.dto.js';
 import { ReceiptsService, type UploadedReceiptFile } from './receipts.service.js';
+import { AnswersInCallerLanguage } from '../../common/http/request-locale.js';
 
 /** Receipts are a browser-session surface (as the reference): API tokens are refused. */
 @ApiTags('Receipts')
+@AnswersInCallerLanguage()
 @Controller('api/v1/receipts')
 export class ReceiptsController {
   constructor(private readonly receipts: ReceiptsService) {}

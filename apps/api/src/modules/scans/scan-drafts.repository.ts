@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Statement } from 'better-sqlite3';
 import { boundText } from '../../database/bound-text.js';
+import { CommittedReads } from '../../database/committed-reads.js';
 import { Database } from '../../database/database.js';
 import type { ScanDraftEntity } from './scan-draft.entity.js';
 import type { DraftContext } from './scan.mapper.js';
@@ -84,7 +85,14 @@ export class ScanDraftsRepository {
     context: Statement<[{ productId: string; variantId: string | null }], DraftContext>;
   };
 
-  constructor(private readonly database: Database) {}
+  /** Every scan of a known code reads these two; a station scans the same few codes in a row. */
+  private readonly localHits: CommittedReads<{ productId: string; variantId: string } | null>;
+  private readonly contexts: CommittedReads<DraftContext | undefined>;
+
+  constructor(private readonly database: Database) {
+    this.localHits = new CommittedReads(database, { maxEntries: 256 });
+    this.contexts = new CommittedReads(database, { maxEntries: 256 });
+  }
 
   private get sql() {
     const db = this.database.sqlite;
@@ -109,8 +117,10 @@ export class ScanDraftsRepository {
   }
 
   localHit(code: string): { productId: string; variantId: string } | null {
-    const row = this.sql.localHit.get(code);
-    return row ? { productId: row.product_id, variantId: row.variant_id } : null;
+    return this.localHits.get(code, () => {
+      const row = this.sql.localHit.get(code);
+      return row ? { productId: row.product_id, variantId: row.variant_id } : null;
+    });
   }
 
   /** Must run inside `Database.write()`. */
@@ -124,6 +134,6 @@ export class ScanDraftsRepository {
   }
 
   context(productId: string, variantId: string | null): DraftContext | undefined {
-    return this.sql.context.get({ productId, variantId });
+    return this.contexts.get(`${productId} ${variantId ?? ''}`, () => this.sql.context.get({ productId, variantId }));
   }
 }

@@ -46,11 +46,25 @@ export class StatusService {
     private readonly grocy: GrocyClient,
   ) {}
 
+  /** The settings and catalog counts last read, and the database state they were read in. */
+  private lastRead?: { state: string; settings: StoredSettings; catalog: CatalogSummaryResponse };
+
   async getStatus(): Promise<StatusResponse> {
-    const settings = await this.settings.read();
+    const { settings, catalog } = await this.readState();
+    return { version: APP_VERSION, catalog: { ...catalog }, ...integrationStatus(settings), grocy_connected: await this.grocyConnected(settings) };
+  }
+
+  /** Read afresh only when something was written since the last poll. */
+  private async readState(): Promise<{ settings: StoredSettings; catalog: CatalogSummaryResponse }> {
+    const state = this.database.committedState();
+    if (state !== null && this.lastRead?.state === state) return this.lastRead;
+    // Both reads run before the first await, so nothing can write in between: they are of `state`.
+    const reading = this.settings.read();
     this.summaryStatement ??= this.database.sqlite.prepare(CATALOG_SUMMARY_SQL);
     const catalog = { ...this.summaryStatement.get()! };
-    return { version: APP_VERSION, catalog, ...integrationStatus(settings), grocy_connected: await this.grocyConnected(settings) };
+    const settings = await reading;
+    if (state !== null) this.lastRead = { state, settings, catalog };
+    return { settings, catalog };
   }
 
   /**
