@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { halfTurn, inkOnly, pgm, quarterTurn, stretchContrast, textSample, type PreparedPage } from './ocr-image.js';
+import { halfTurn, pgm, quarterTurn, textSample, type PreparedPage } from './ocr-image.js';
 
 /** A page of `width` × `height` whose pixel value is its index (mod 256), mapped to itself. */
 function numbered(width: number, height: number): PreparedPage {
@@ -31,19 +31,6 @@ describe('ocr image', () => {
     expect(turned.toSource(2, 0)).toEqual([0, 0]);
     // Four quarter turns are none.
     expect([...quarterTurn(quarterTurn(quarterTurn(turned))).pixels]).toEqual([...numbered(3, 2).pixels]);
-  });
-
-  it('keeps black print dark and fades coloured print out', () => {
-    // Black, a red box, a blue logo, white paper (RGB).
-    const grey = inkOnly(Uint8Array.from([20, 20, 20, 220, 40, 40, 60, 80, 230, 250, 250, 250]), 3);
-    expect([...grey]).toEqual([20, 220, 230, 250]);
-  });
-
-  it('stretches faded print to full contrast', () => {
-    const pixels = Uint8Array.from({ length: 1000 }, (_, i) => (i < 100 ? 120 : 200));
-    stretchContrast(pixels);
-    expect(pixels[0]).toBe(0);
-    expect(pixels[999]).toBe(255);
   });
 
   it('samples three bands of rows, cut between text lines, as many the same way up or turned', () => {

@@ -54,7 +54,7 @@ export interface PreparedPage {
  * A photo or a rendered page made ready for OCR: upright by its EXIF flag, cut to the receipt
  * (an A4 scan or a photo holds a table or a lid around it), its text lines turned level (a scan
  * lying at 90°, a slanted photo; see page-geometry), scaled so a text line is about
- * TARGET_LINE_HEIGHT pixels high, coloured print faded out and the contrast stretched. Only the
+ * TARGET_LINE_HEIGHT pixels high, contrast stretched. Only the
  * receipt is decoded at full size: the geometry is measured on a small copy that JPEG decodes at
  * a fraction of the cost. Whether it is upside down is left to the OCR engine's confidence
  * (`halfTurn`, `quarterTurn`). A file that does not decode in full is a 400.
@@ -99,15 +99,17 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // Never more pixels than the limit allows, whatever the text height says.
     scale = Math.min(scale, Math.sqrt(OCR_MAX_PIXELS / (paper.width * paper.height)));
     // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
-    const cut = await open().autoOrient().extract(paper).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
-    const grey = inkOnly(cut.data, cut.info.channels);
-    const out = await sharp(grey, { raw: { width: paper.width, height: paper.height, channels: 1 } })
+    const decoded = await open().autoOrient().extract(paper).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const rawCut = { raw: { width: paper.width, height: paper.height, channels: decoded.info.channels } };
+    const cut = decoded.info.channels === 1 ? decoded.data : await sharp(decoded.data, rawCut).extractChannel(0).toColourspace('b-w').raw().toBuffer();
+    const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .rotate(turn, { background: '#ffffff' })
       .resize({ width: Math.max(1, Math.round(across * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
+      .normalise()
       .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const pixels = stretchContrast(new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height));
+    const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
     return { pixels, width: out.info.width, height: out.info.height, toSource: sourcePoint(paper, turn, out.info.width, out.info.height) };
   } catch (error) {
     if (error instanceof ApiException) throw error;
@@ -120,44 +122,6 @@ async function uprightSize(input: ReturnType<Sharp>): Promise<{ width: number; h
   const { width, height, orientation } = await input.metadata();
   if (!width || !height) throw new ApiException(400, 'receipt_image_unreadable');
   return orientation !== undefined && orientation >= 5 ? { width: height, height: width } : { width, height };
-}
-
-/**
- * One grey channel in which only dark print stays dark: each pixel takes its brightest colour
- * channel. Black and grey print is dark in all three; a coloured logo, a red "Thank you" box or
- * blue background print is bright in at least one and fades out, so it no longer runs into the
- * text printed over it.
- */
-export function inkOnly(pixels: Uint8Array, channels: number): Uint8Array {
-  if (channels < 3) return channels === 1 ? pixels : pixels.filter((_, i) => i % channels === 0);
-  const count = pixels.length / channels;
-  const grey = new Uint8Array(count);
-  for (let i = 0, at = 0; i < count; i += 1, at += channels) {
-    const r = pixels[at];
-    const g = pixels[at + 1];
-    const b = pixels[at + 2];
-    grey[i] = r > g ? (r > b ? r : b) : g > b ? g : b;
-  }
-  return grey;
-}
-
-/**
- * The darkest 1 % of pixels to black and the brightest 1 % to white, linearly between: faded
- * thermal print and a grey photo of white paper both reach full contrast. In place.
- */
-export function stretchContrast(pixels: Uint8Array): Uint8Array {
-  const histogram = new Uint32Array(256);
-  for (const value of pixels) histogram[value] += 1;
-  const clip = pixels.length * 0.01;
-  let low = 0;
-  for (let seen = 0; low < 255 && seen + histogram[low] <= clip; low += 1) seen += histogram[low];
-  let high = 255;
-  for (let seen = 0; high > 0 && seen + histogram[high] <= clip; high -= 1) seen += histogram[high];
-  if (high <= low) return pixels;
-  const table = new Uint8Array(256);
-  for (let value = 0; value < 256; value += 1) table[value] = Math.max(0, Math.min(255, Math.round(((value - low) * 255) / (high - low))));
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = table[pixels[i]];
-  return pixels;
 }
 
 /**
