@@ -31,8 +31,11 @@ const READABLE = 0.6;
 const SAMPLE_ROWS = 130;
 /** Sure words and mean confidence of the sample above which its way up is taken without trying others. */
 const SAMPLE_SURE = { words: 5, confidence: 0.55 };
-/** Below these, no half turn reads the sample well: the page may lie at 90° after all. */
-const SAMPLE_POOR = { words: 4, confidence: 0.45 };
+/**
+ * Below these, neither half turn reads a word of the sample: the page may lie at 90° after all.
+ * (Reading a sample across vertical text lines is slow, so this is tried only when nothing reads.)
+ */
+const SAMPLE_POOR = { words: 2, confidence: 0.35 };
 
 /** Words of three or more letters or digits that OCR is fairly sure of, and their mean confidence. */
 export function readability(lines: readonly ReceiptTextLine[]): { words: number; confidence: number } {
@@ -137,7 +140,7 @@ export class LocalReceiptReader implements ReceiptReader {
       const upsideDown = await sample(halfTurn(page));
       if (upsideDown.score > best.score) best = upsideDown;
     }
-    if (best.found.words < SAMPLE_POOR.words || best.found.confidence < SAMPLE_POOR.confidence) {
+    if (best.found.words < SAMPLE_POOR.words && best.found.confidence < SAMPLE_POOR.confidence) {
       const turned = quarterTurn(page);
       for (const candidate of [turned, halfTurn(turned)]) {
         const other = await sample(candidate);
