@@ -8,7 +8,9 @@
 // Prints one row per receipt and variant, then per variant: line recall and precision (a truth
 // line is found when an item has its amount to the cent and a name >= 80 % similar, as the
 // set's own score.mjs counts), separately for grocery/drugstore and the other stores, total,
-// date, store and currency right, seconds per receipt (median, p95), answers that are not 2xx.
+// date, store and currency right, seconds per receipt (median, p95), CPU seconds per receipt (the
+// whole process, OCR threads included: a figure other work on the box hardly moves), answers that
+// are not 2xx.
 //   node bench/run.mjs receipts-real [--variants=upright,turned,photo] [--only=<substring>] [--verbose]
 // The OCR text of each read is kept in bench/results/receipts-real/ (ignored by git; --cache=<name>
 // for another folder), so that `--reparse` scores parser changes in seconds without OCR.
@@ -205,12 +207,13 @@ async function localReader() {
   const { OcrEngine } = await dist('modules/receipts/reading/ocr-engine.js');
   const { parseEnvironment } = await dist('config/env.js');
   const decoder = new ReceiptDecoder();
+  // The pool as the server sizes it on this machine (OCR_WORKERS from the environment or by cores).
   const ocr = new OcrEngine({ env: parseEnvironment(process.env) });
   const reader = new LocalReceiptReader({ env: { MAX_IMAGE_MEGAPIXELS: 40, TZ: 'Europe/Berlin' } }, decoder, ocr, new Clock());
   return { reader, close: async () => Promise.all([decoder.onModuleDestroy(), ocr.onModuleDestroy()]) };
 }
 
-const emptyBucket = () => ({ receipts: 0, lines: 0, hits: 0, items: 0, totals: 0, dates: 0, stores: 0, currencies: 0, failures: 0, seconds: [], g: { lines: 0, hits: 0, items: 0 }, o: { lines: 0, hits: 0, items: 0 } });
+const emptyBucket = () => ({ receipts: 0, lines: 0, hits: 0, items: 0, totals: 0, dates: 0, stores: 0, currencies: 0, failures: 0, seconds: [], cpu: [], g: { lines: 0, hits: 0, items: 0 }, o: { lines: 0, hits: 0, items: 0 } });
 const pct = (a, b) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)} %`);
 
 export async function run() {
@@ -242,7 +245,7 @@ export async function run() {
   try {
     // The OCR pool starts once, before anything is timed (as in a running server after its first photo).
     if (engine) await engine.reader.readWithText(readFileSync(join(SET, 'img', truth[0].file)), 'jpeg').catch(() => undefined);
-    console.log(['file'.padEnd(34), 'variant'.padEnd(11), 'http', '  sec', 'total', 'date', 'store', 'lines', 'hit', 'items', 'got (store | date | total)'].join('  '));
+    console.log(['file'.padEnd(34), 'variant'.padEnd(11), 'http', '  sec', '  cpu', 'total', 'date', 'store', 'lines', 'hit', 'items', 'got (store | date | total)'].join('  '));
     for (const [index, t] of truth.entries()) {
       const original = reparse ? null : readFileSync(join(SET, 'img', t.file));
       const variants = reparse ? chosen.map((variant) => ({ variant, bytes: null })) : await variantsOf(original, index, chosen);
@@ -252,21 +255,27 @@ export async function run() {
         let parsed = null;
         let text = [];
         let seconds = null;
+        let cpu = null;
         if (reparse) {
           if (!existsSync(cacheFile)) continue;
           const cached = JSON.parse(readFileSync(cacheFile, 'utf8'));
           ({ status, text, seconds } = cached);
+          cpu = cached.cpu ?? null;
           if (text) parsed = parseReceipt({ lines: text });
         } else {
           load.push(loadavg()[0]);
           const started = process.hrtime.bigint();
+          const cpuBefore = process.cpuUsage();
           try {
             ({ receipt: parsed, text } = await engine.reader.readWithText(bytes, 'jpeg'));
           } catch (error) {
             status = error instanceof ApiException ? error.getStatus() : 500;
           }
           seconds = Number(process.hrtime.bigint() - started) / 1e9;
-          writeFileSync(cacheFile, JSON.stringify({ status, seconds, text }));
+          // CPU seconds of the whole process (main thread and OCR threads): hardly moved by other work on the box.
+          const used = process.cpuUsage(cpuBefore);
+          cpu = (used.user + used.system) / 1e6;
+          writeFileSync(cacheFile, JSON.stringify({ status, seconds, cpu, text }));
         }
         const items = parsed ? storedLines(parsed.lines) : [];
         if (parsed && items.length === 0) status = 422;
@@ -293,6 +302,7 @@ export async function run() {
         bucket.currencies += currencyOk ? 1 : 0;
         bucket.failures += ok ? 0 : 1;
         if (seconds !== null) bucket.seconds.push(seconds);
+        if (cpu !== null) bucket.cpu.push(cpu);
         const mark = (v) => (v ? 'ok' : '--');
         console.log(
           [
@@ -300,6 +310,7 @@ export async function run() {
             variant.padEnd(11),
             String(status).padStart(4),
             (seconds ?? 0).toFixed(1).padStart(5),
+            (cpu ?? 0).toFixed(1).padStart(5),
             mark(totalOk).padEnd(5),
             mark(dateOk).padEnd(4),
             mark(storeOk).padEnd(5),
@@ -338,6 +349,8 @@ export async function run() {
         'non-2xx': b.failures,
         's median': b.seconds.length ? quantile(b.seconds, 0.5, 1) : '–',
         's p95': b.seconds.length ? quantile(b.seconds, 0.95, 1) : '–',
+        'cpu s median': b.cpu.length ? quantile(b.cpu, 0.5, 1) : '–',
+        'cpu s p95': b.cpu.length ? quantile(b.cpu, 0.95, 1) : '–',
       },
     ]),
   );

@@ -38,9 +38,9 @@ export async function checkPhoto(bytes: Buffer, type: ReceiptSourceType, maxPixe
   if (metadata.width * metadata.height > maxPixels) throw new ApiException(400, 'receipt_image_too_many_pixels', { max: String(Math.floor(maxPixels / 1_000_000)) });
 }
 
-/** A page ready for OCR: grey PNG bytes and their size. */
+/** A page ready for OCR: grey pixels, one byte each, row by row. */
 export interface PreparedPage {
-  png: Buffer;
+  pixels: Uint8Array;
   width: number;
   height: number;
   /**
@@ -54,25 +54,27 @@ export interface PreparedPage {
  * A photo or a rendered page made ready for OCR: upright by its EXIF flag, cut to the receipt
  * (an A4 scan or a photo holds a table or a lid around it), its text lines turned level (a scan
  * lying at 90°, a slanted photo; see page-geometry), scaled so a text line is about
- * TARGET_LINE_HEIGHT pixels high, contrast stretched. Whether it is upside down is left to the
- * OCR engine's confidence (`halfTurn`). A file that does not decode in full is a 400.
+ * TARGET_LINE_HEIGHT pixels high, contrast stretched. Only the
+ * receipt is decoded at full size: the geometry is measured on a small copy that JPEG decodes at
+ * a fraction of the cost. Whether it is upside down is left to the OCR engine's confidence
+ * (`halfTurn`, `quarterTurn`). A file that does not decode in full is a 400.
  */
 export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: number): Promise<PreparedPage> {
   const sharp = await images();
-  try {
-    const input = Buffer.isBuffer(source)
+  const open = () =>
+    Buffer.isBuffer(source)
       ? sharp(source, { limitInputPixels: maxPixels, failOn: 'error' })
       : sharp(Buffer.from(source.data.buffer, source.data.byteOffset, source.data.byteLength), {
           raw: { width: source.width, height: source.height, channels: source.channels },
           limitInputPixels: maxPixels,
         });
-    const upright = await input.rotate().greyscale().raw().toBuffer({ resolveWithObject: true });
-    const { width, height } = upright.info;
-    const grey = upright.info.channels === 1 ? upright.data : await sharp(upright.data, { raw: { width, height, channels: upright.info.channels } }).extractChannel(0).toColourspace('b-w').raw().toBuffer();
-    const rawGrey = { raw: { width, height, channels: 1 as const } };
+  try {
+    const { width, height } = await uprightSize(open());
     const probeScale = Math.min(1, PROBE_SIDE / Math.max(width, height));
-    const probe = await sharp(grey, rawGrey)
+    const probe = await open()
+      .autoOrient()
       .resize({ width: Math.max(1, Math.round(width * probeScale)), height: Math.max(1, Math.round(height * probeScale)), fit: 'fill' })
+      .greyscale()
       // sharp writes raw pixels in sRGB unless told: one grey channel is wanted.
       .toColourspace('b-w')
       .raw()
@@ -97,19 +99,71 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // Never more pixels than the limit allows, whatever the text height says.
     scale = Math.min(scale, Math.sqrt(OCR_MAX_PIXELS / (paper.width * paper.height)));
     // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
-    const cut = await sharp(grey, rawGrey).extract(paper).toColourspace('b-w').raw().toBuffer();
+    const decoded = await open().autoOrient().extract(paper).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const rawCut = { raw: { width: paper.width, height: paper.height, channels: decoded.info.channels } };
+    const cut = decoded.info.channels === 1 ? decoded.data : await sharp(decoded.data, rawCut).extractChannel(0).toColourspace('b-w').raw().toBuffer();
     const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .rotate(turn, { background: '#ffffff' })
-      .resize({ width: Math.max(1, Math.round((geometry.quarterTurn === 90 ? paper.height : paper.width) * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
+      .resize({ width: Math.max(1, Math.round(across * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
       .normalise()
       .toColourspace('b-w')
-      .png({ compressionLevel: 1 })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    return { png: out.data, width: out.info.width, height: out.info.height, toSource: sourcePoint(paper, turn, out.info.width, out.info.height) };
+    const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
+    return { pixels, width: out.info.width, height: out.info.height, toSource: sourcePoint(paper, turn, out.info.width, out.info.height) };
   } catch (error) {
     if (error instanceof ApiException) throw error;
     throw new ApiException(400, 'receipt_image_unreadable');
   }
+}
+
+/** The picture's size once its EXIF flag has turned it (orientations 5–8 swap the sides). */
+async function uprightSize(input: ReturnType<Sharp>): Promise<{ width: number; height: number }> {
+  const { width, height, orientation } = await input.metadata();
+  if (!width || !height) throw new ApiException(400, 'receipt_image_unreadable');
+  return orientation !== undefined && orientation >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * The page as a binary PGM (Netpbm P5): the OCR engine reads it as it is, where a PNG would cost
+ * a compression here and a decompression there.
+ */
+export function pgm(page: PreparedPage): Buffer {
+  const header = Buffer.from(`P5\n${page.width} ${page.height}\n255\n`, 'latin1');
+  return Buffer.concat([header, page.pixels]);
+}
+
+/**
+ * Three bands of about `rows` rows each, at a quarter, half and three quarters down the page and
+ * at most `columns` wide (from the middle across), stacked into one picture: a sample of its
+ * print that one band of blank paper, background print or a barcode does not spoil. Each band's
+ * top and bottom lie in the emptiest row nearby, so no text line is cut in half (half a line
+ * reads as noise). The page turned by 180° gives the sample turned by 180°.
+ */
+export function textSample(page: PreparedPage, rows: number, columns = page.width): PreparedPage {
+  const width = Math.min(page.width, columns);
+  const left = Math.floor((page.width - width) / 2);
+  const ink = (y: number) => {
+    let dark = 0;
+    for (let x = left, at = y * page.width + left; x < left + width; x += 1, at += 1) if (page.pixels[at] < 128) dark += 1;
+    return dark;
+  };
+  const emptiest = (around: number) => {
+    let at = Math.max(0, Math.min(page.height - 1, Math.round(around)));
+    let least = ink(at);
+    for (let y = Math.max(0, at - 20); y <= Math.min(page.height - 1, at + 20); y += 1) {
+      const dark = ink(y);
+      if (dark < least) [at, least] = [y, dark];
+    }
+    return at;
+  };
+  const bands = [0.25, 0.5, 0.75].map((middle) => [emptiest(middle * page.height - rows / 2), emptiest(middle * page.height + rows / 2)]).filter(([top, bottom]) => bottom > top);
+  const height = bands.reduce((sum, [top, bottom]) => sum + bottom - top, 0);
+  const pixels = new Uint8Array(width * Math.max(1, height)).fill(255);
+  let row = 0;
+  for (const [top, bottom] of bands) for (let y = top; y < bottom; y += 1, row += 1) pixels.set(page.pixels.subarray(y * page.width + left, y * page.width + left + width), row * width);
+  // Read only to tell how the page lies: no box on it is ever shown.
+  return { pixels, width, height: Math.max(1, height), toSource: (x, y) => [x, y] };
 }
 
 /**
@@ -129,12 +183,24 @@ function sourcePoint(cut: { left: number; top: number; width: number; height: nu
   };
 }
 
-/** The page turned by 180°: read when the other way up is read with more confidence. */
-export async function halfTurn(page: PreparedPage): Promise<PreparedPage> {
-  const sharp = await images();
+/** The page turned by 180°: its pixels in reverse order. */
+export function halfTurn(page: PreparedPage): PreparedPage {
   return {
-    ...page,
-    png: await sharp(page.png).rotate(180).png({ compressionLevel: 1 }).toBuffer(),
+    pixels: page.pixels.slice().reverse(),
+    width: page.width,
+    height: page.height,
     toSource: (x, y) => page.toSource(page.width - x, page.height - y),
   };
+}
+
+/**
+ * The page turned by 90° clockwise: for a page whose lines the geometry took for the wrong
+ * direction (a photo whose surround has stronger lines than its print).
+ */
+export function quarterTurn(page: PreparedPage): PreparedPage {
+  const { width, height, pixels } = page;
+  const turned = new Uint8Array(pixels.length);
+  // The new row x holds the old column x, read from the bottom up.
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) turned[x * height + (height - 1 - y)] = pixels[y * width + x];
+  return { pixels: turned, width: height, height: width, toSource: (x, y) => page.toSource(y, height - x) };
 }
