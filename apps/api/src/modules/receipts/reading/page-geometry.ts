@@ -252,7 +252,7 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
   const columns = new Array<number>(probe.width).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = within.left; x < within.left + within.width; x += 1) columns[x] += mask[y * probe.width + x];
   // Scanner edges and dust leave a few specks in every column; printed columns hold far more.
-  const [left, right] = mainRun(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * 0.06));
+  const [left, right] = textColumns(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * 0.06), within.width / 4);
   if (right <= left) return within;
   const rows = new Array<number>(probe.height).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = left; x < right; x += 1) rows[y] += mask[y * probe.width + x];
@@ -262,26 +262,59 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
   return clampRect({ left: left - margin, top: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin }, probe.width, probe.height);
 }
 
+/**
+ * The columns of the receipt's text: the main run of `profile` (see mainRun), widened by the runs
+ * beside it that are no farther from it than it is wide or than `reach`. A receipt's columns
+ * (names, quantity, unit price, amount, tax flag) stand apart by more than a small fixed gap,
+ * farther the wider the paper, and the heaviest of them is usually the names: cut to that one
+ * alone, the page lost its prices. Ink beyond a gap wider than both is not part of the text.
+ */
+function textColumns(profile: readonly number[], floor: number, gap: number, reach: number): [number, number] {
+  const runs = runsOf(profile, floor, gap);
+  if (runs.length === 0) return [0, 0];
+  let first = runs.reduce((best, run, i) => (run.mass > runs[best].mass ? i : best), 0);
+  let last = first;
+  for (;;) {
+    const width = runs[last].end - runs[first].start;
+    const leftGap = first > 0 ? runs[first].start - runs[first - 1].end : Infinity;
+    const rightGap = last < runs.length - 1 ? runs[last + 1].start - runs[last].end : Infinity;
+    if (Math.min(leftGap, rightGap) > Math.max(width, reach)) break;
+    if (leftGap <= rightGap) first -= 1;
+    else last += 1;
+  }
+  return [runs[first].start, runs[last].end];
+}
+
 /** The run of profile entries above `floor` (gaps up to `gap` bridged) holding the most ink: [start, end). */
 function mainRun(profile: readonly number[], floor: number, gap: number): [number, number] {
-  let best: [number, number, number] = [0, 0, 0];
+  const runs = runsOf(profile, floor, gap);
+  if (runs.length === 0) return [0, 0];
+  const best = runs.reduce((a, b) => (b.mass > a.mass ? b : a));
+  return [best.start, best.end];
+}
+
+/** The runs of profile entries above `floor`, gaps up to `gap` bridged, in order: [start, end) and the ink they hold. */
+function runsOf(profile: readonly number[], floor: number, gap: number): Array<{ start: number; end: number; mass: number }> {
+  const runs: Array<{ start: number; end: number; mass: number }> = [];
   let start = -1;
   let lastOn = -1;
   let mass = 0;
   for (let i = 0; i <= profile.length; i += 1) {
     const on = i < profile.length && profile[i] > floor;
-    if (on) {
-      if (start < 0 || i - lastOn > gap) {
-        if (start >= 0 && mass > best[2]) best = [start, lastOn + 1, mass];
-        start = i;
-        mass = 0;
-      }
-      lastOn = i;
-      mass += profile[i];
+    if (!on) continue;
+    if (start >= 0 && i - lastOn > gap) {
+      runs.push({ start, end: lastOn + 1, mass });
+      start = -1;
     }
+    if (start < 0) {
+      start = i;
+      mass = 0;
+    }
+    lastOn = i;
+    mass += profile[i];
   }
-  if (start >= 0 && mass > best[2]) best = [start, lastOn + 1, mass];
-  return [best[0], best[1]];
+  if (start >= 0) runs.push({ start, end: lastOn + 1, mass });
+  return runs;
 }
 
 function clampRect(rect: Rect, width: number, height: number): Rect {
