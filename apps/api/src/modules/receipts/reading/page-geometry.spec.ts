@@ -67,6 +67,14 @@ describe('page geometry', () => {
     expect(paper.left + paper.width).toBeGreaterThanOrEqual(485);
   });
 
+  it('leaves out specks along a scanned page edge beside the receipt', () => {
+    const image = page({ background: 245 });
+    // Dust in short dashes down a strip 100 px left of the print: no lines of text.
+    for (let y = 0; y < image.height; y += 1) for (let x = 250; x < 253; x += 1) if (y % 7 < 2) image.data[y * image.width + x] = 40;
+    const paper = findPaper(image);
+    expect(paper.left).toBeGreaterThan(300);
+  });
+
   it('measures level lines, their height, and no quarter turn', () => {
     const geometry = measurePage(page());
     expect(geometry.quarterTurn).toBe(0);
