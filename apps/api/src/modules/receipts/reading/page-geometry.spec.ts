@@ -55,6 +55,26 @@ describe('page geometry', () => {
     expect(paper.width).toBeLessThan(260);
   });
 
+  it('keeps a price column that stands far from the names (the heavier column)', () => {
+    // A receipt on a white lid: names from 15 to 175 px into the sheet, amounts 140 px further right.
+    const image = page({ background: 245, sheet: { left: 100, top: 40, width: 400, height: 700 } });
+    const sheetX = (x: number) => x - 100;
+    for (let y = 0; y < image.height; y += 1) {
+      for (let x = 100; x < 500; x += 1) if (sheetX(x) > 175 && sheetX(x) < 315) image.data[y * image.width + x] = 245;
+    }
+    const paper = findPaper(image);
+    expect(paper.left).toBeLessThanOrEqual(115);
+    expect(paper.left + paper.width).toBeGreaterThanOrEqual(485);
+  });
+
+  it('leaves out specks along a scanned page edge beside the receipt', () => {
+    const image = page({ background: 245 });
+    // Dust in short dashes down a strip 100 px left of the print: no lines of text.
+    for (let y = 0; y < image.height; y += 1) for (let x = 250; x < 253; x += 1) if (y % 7 < 2) image.data[y * image.width + x] = 40;
+    const paper = findPaper(image);
+    expect(paper.left).toBeGreaterThan(300);
+  });
+
   it('measures level lines, their height, and no quarter turn', () => {
     const geometry = measurePage(page());
     expect(geometry.quarterTurn).toBe(0);

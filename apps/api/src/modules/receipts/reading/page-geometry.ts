@@ -252,7 +252,8 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
   const columns = new Array<number>(probe.width).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = within.left; x < within.left + within.width; x += 1) columns[x] += mask[y * probe.width + x];
   // Scanner edges and dust leave a few specks in every column; printed columns hold far more.
-  const [left, right] = mainRun(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * 0.06));
+  const lineHeight = (from: number, to: number) => meanLineHeight(mask, probe.width, within, from, to);
+  const [left, right] = textColumns(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * 0.06), within.width / 4, lineHeight);
   if (right <= left) return within;
   const rows = new Array<number>(probe.height).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = left; x < right; x += 1) rows[y] += mask[y * probe.width + x];
@@ -262,26 +263,87 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
   return clampRect({ left: left - margin, top: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin }, probe.width, probe.height);
 }
 
+/**
+ * The columns of the receipt's text: the main run of `profile` (see mainRun), widened by the runs
+ * beside it that are no farther from it than `reach` and hold print: lines about as tall as the
+ * text's beside them (by `lineHeight(start, end)`). A receipt's columns (names, quantity, unit price,
+ * amount, tax flag) stand apart by more than a small fixed gap, farther the wider the paper, and
+ * the heaviest of them is usually the names: cut to that one alone, the page lost its prices.
+ * The specks along a scanned page's edge or its punched holes are no lines of print.
+ */
+function textColumns(profile: readonly number[], floor: number, gap: number, reach: number, lineHeight: (start: number, end: number) => number): [number, number] {
+  const runs = runsOf(profile, floor, gap);
+  if (runs.length === 0) return [0, 0];
+  let first = runs.reduce((best, run, i) => (run.mass > runs[best].mass ? i : best), 0);
+  let last = first;
+  // Compared with as wide a strip of the text at the side it would join: a slanted photo smears
+  // lines together the more the wider the strip.
+  const joins = (next: { start: number; end: number } | undefined, gapTo: number, side: 'left' | 'right') => {
+    if (next === undefined || gapTo > reach) return false;
+    const width = Math.min(next.end - next.start, runs[last].end - runs[first].start);
+    const beside = side === 'left' ? lineHeight(runs[first].start, runs[first].start + width) : lineHeight(runs[last].end - width, runs[last].end);
+    return lineHeight(next.start, next.end) >= beside / 2;
+  };
+  let leftOpen = true;
+  let rightOpen = true;
+  while (leftOpen || rightOpen) {
+    const leftGap = first > 0 ? runs[first].start - runs[first - 1].end : Infinity;
+    const rightGap = last < runs.length - 1 ? runs[last + 1].start - runs[last].end : Infinity;
+    // The nearer side first; a side whose next run does not join stays closed.
+    if (leftOpen && (leftGap <= rightGap || !rightOpen)) {
+      if (joins(runs[first - 1], leftGap, 'left')) first -= 1;
+      else leftOpen = false;
+    } else if (joins(runs[last + 1], rightGap, 'right')) last += 1;
+    else rightOpen = false;
+  }
+  return [runs[first].start, runs[last].end];
+}
+
+/** The mean height of the runs of rows (within `within`) that hold ink between columns `from` and `to`: a text line's for print, a few pixels for specks. */
+function meanLineHeight(mask: Uint8Array, width: number, within: Rect, from: number, to: number): number {
+  let rows = 0;
+  let lines = 0;
+  let before = false;
+  for (let y = within.top; y < within.top + within.height; y += 1) {
+    let on = false;
+    for (let x = from; x < to && !on; x += 1) on = mask[y * width + x] === 1;
+    if (on) rows += 1;
+    if (on && !before) lines += 1;
+    before = on;
+  }
+  return lines === 0 ? 0 : rows / lines;
+}
+
 /** The run of profile entries above `floor` (gaps up to `gap` bridged) holding the most ink: [start, end). */
 function mainRun(profile: readonly number[], floor: number, gap: number): [number, number] {
-  let best: [number, number, number] = [0, 0, 0];
+  const runs = runsOf(profile, floor, gap);
+  if (runs.length === 0) return [0, 0];
+  const best = runs.reduce((a, b) => (b.mass > a.mass ? b : a));
+  return [best.start, best.end];
+}
+
+/** The runs of profile entries above `floor`, gaps up to `gap` bridged, in order: [start, end) and the ink they hold. */
+function runsOf(profile: readonly number[], floor: number, gap: number): Array<{ start: number; end: number; mass: number }> {
+  const runs: Array<{ start: number; end: number; mass: number }> = [];
   let start = -1;
   let lastOn = -1;
   let mass = 0;
   for (let i = 0; i <= profile.length; i += 1) {
     const on = i < profile.length && profile[i] > floor;
-    if (on) {
-      if (start < 0 || i - lastOn > gap) {
-        if (start >= 0 && mass > best[2]) best = [start, lastOn + 1, mass];
-        start = i;
-        mass = 0;
-      }
-      lastOn = i;
-      mass += profile[i];
+    if (!on) continue;
+    if (start >= 0 && i - lastOn > gap) {
+      runs.push({ start, end: lastOn + 1, mass });
+      start = -1;
     }
+    if (start < 0) {
+      start = i;
+      mass = 0;
+    }
+    lastOn = i;
+    mass += profile[i];
   }
-  if (start >= 0 && mass > best[2]) best = [start, lastOn + 1, mass];
-  return [best[0], best[1]];
+  if (start >= 0) runs.push({ start, end: lastOn + 1, mass });
+  return runs;
 }
 
 function clampRect(rect: Rect, width: number, height: number): Rect {
