@@ -7,6 +7,18 @@ import { OcrEngine } from './ocr-engine.js';
 const engine = (workers: number, queue: number) => new OcrEngine({ env: { OCR_WORKERS: workers, OCR_QUEUE_LIMIT: queue } } as AppConfig);
 const blank = () => sharp({ create: { width: 200, height: 80, channels: 3, background: '#ffffff' } }).png().toBuffer();
 
+/** The pool's refusal: 503 `ocr_busy` with a Retry-After. */
+async function expectBusy(attempt: Promise<unknown>): Promise<void> {
+  const refused = await attempt.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(refused).toBeInstanceOf(ApiException);
+  expect((refused as ApiException).getStatus()).toBe(503);
+  expect((refused as ApiException).code).toBe('ocr_busy');
+  expect(Number((refused as ApiException).headers['Retry-After'])).toBeGreaterThan(0);
+}
+
 describe('OcrEngine admission', () => {
   it('takes its workers plus the queue limit and refuses the next image with 503 and Retry-After', async () => {
     const ocr = engine(1, 1);
@@ -14,14 +26,7 @@ describe('OcrEngine admission', () => {
       const image = await blank();
       // read() counts an image before its first await, so three calls in one turn meet a pool of capacity two.
       const [first, second, third] = [ocr.read(image), ocr.read(image), ocr.read(image)];
-      const refused = await third.then(
-        () => null,
-        (error: unknown) => error,
-      );
-      expect(refused).toBeInstanceOf(ApiException);
-      expect((refused as ApiException).getStatus()).toBe(503);
-      expect((refused as ApiException).code).toBe('ocr_busy');
-      expect(Number((refused as ApiException).headers['Retry-After'])).toBeGreaterThan(0);
+      await expectBusy(third);
       // The admitted ones are read (a blank image has no lines); afterwards the pool takes images again.
       expect(await first).toEqual([]);
       expect(await second).toEqual([]);
@@ -35,14 +40,7 @@ describe('OcrEngine admission', () => {
     const ocr = engine(1, 1);
     const first = await ocr.admit();
     const second = ocr.admit();
-    const refused = await ocr.admit().then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(refused).toBeInstanceOf(ApiException);
-    expect((refused as ApiException).getStatus()).toBe(503);
-    expect((refused as ApiException).code).toBe('ocr_busy');
-    expect(Number((refused as ApiException).headers['Retry-After'])).toBeGreaterThan(0);
+    await expectBusy(ocr.admit());
     // Given back twice, the place counts once: the waiting one gets it, and one more may wait.
     first();
     first();
