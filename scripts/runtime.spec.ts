@@ -11,15 +11,23 @@ const outside = mkdtempSync(join(tmpdir(), 'hinv-runtime-'));
 afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
 /**
- * Sources the script in `shell` from `cwd` with the machine's own PATH only, and prints the node
- * major it leaves first on PATH. npm is offline with an empty cache: a runtime that is not found
- * where it already is would be fetched, and that fails here instead of going out.
+ * Sources the script in `shell` from `cwd` with the machine's own PATH plus the folder of the node
+ * running these tests, and prints the node major it leaves first on PATH. The test run's node is
+ * the one the script chose for this clone: its own `.runtime/` copy, or the machine's node of the
+ * right major (then `.runtime/` holds no node at all). npm is offline with an empty cache: a
+ * runtime that is not found where it already is would be fetched, and that fails here instead of
+ * going out.
  */
 function sourced(shell: string, cwd: string, script: string) {
   const run = spawnSync(shell, ['-c', `. ${script} && node -p 'process.versions.node.split(".")[0]'`], {
     cwd,
     encoding: 'utf8',
-    env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: outside, npm_config_offline: 'true', npm_config_cache: join(outside, 'npm-cache') },
+    env: {
+      PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: outside,
+      npm_config_offline: 'true',
+      npm_config_cache: join(outside, 'npm-cache'),
+    },
   });
   return { status: run.status, major: run.stdout.trim().split('\n').at(-1), output: `${run.stdout}${run.stderr}` };
 }
