@@ -1,10 +1,32 @@
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.js';
 import { pageApi, TEST_OUTPUT, useServerAndBrowser } from '../support/browser.js';
 
 const PASSWORD = 'screens owner password';
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
+/**
+ * Controls that stick out past the edge of the card they sit in: on a narrow phone a row of
+ * options or a wide select can push its card's column wider than the card, and the owner sees
+ * cut-off buttons.
+ */
+function controlsOutsideTheirCard(page: Page) {
+  return page.evaluate(() => {
+    const outside: string[] = [];
+    for (const card of document.querySelectorAll('.card, .ui-card')) {
+      const edge = card.getBoundingClientRect();
+      for (const control of card.querySelectorAll('button, select, input, a, [role="radiogroup"]')) {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || (box.right <= edge.right + 0.5 && box.left >= edge.left - 0.5)) continue;
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40);
+        outside.push(`${control.tagName.toLowerCase()} "${name}"`);
+      }
+    }
+    return outside;
+  });
+}
 
 describe('the main screens', () => {
   const stage = useServerAndBrowser();
@@ -147,6 +169,7 @@ describe('the main screens', () => {
       const violations = await seriousViolations(page);
       report.push(`${screen}: ${violations.length}`);
       expect(violations, `${screen} at ${size} in ${theme}`).toEqual([]);
+      expect(await controlsOutsideTheirCard(page), `${screen} at ${size} in ${theme}`).toEqual([]);
     }
     await context.close();
     console.log(`accessibility at ${size} in ${theme} (serious + critical): ${report.join(', ')}`);
