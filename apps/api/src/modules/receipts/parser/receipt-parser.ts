@@ -3,14 +3,14 @@ import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
 import { slashOrderOf } from './rules/dates.js';
-import { articleLines, SUBTOTAL } from './rules/items.js';
+import { articleLines, SUBTOTAL, type UnreadArticle } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
-import { type DecimalSeparator, findPurchaseDate, trailingAmount } from './receipt-numbers.js';
-import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
+import { cents, type DecimalSeparator, findPurchaseDate, trailingAmount } from './receipt-numbers.js';
+import type { ParsedReceipt, ParsedReceiptLine, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
 
 /*
  * A receipt is read in three parts: the header (store, address, till data) above the first priced
@@ -95,6 +95,12 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   }
   // Neither a total nor a sum: what was paid.
   if (total === null) total = amountPaid(paymentAmounts(texts, end - 1, decimal));
+  // Nothing says what was paid: the lines are all there is to go by (and nothing to check them against).
+  const fromLines = total === null && lines.length > 0;
+  if (fromLines) {
+    total = cents(lines.reduce((sum, line) => sum + line.totalPrice, 0) + (tax ?? 0));
+    notes.push(`no total read; the lines' sum ${total.toFixed(2)} stands in for it`);
+  }
 
   const header = texts.slice(0, Math.max(start, 0));
   const headerName = findStoreName(header, confidences);
@@ -107,7 +113,9 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
 
   // What was paid, printed below the total: a second reading of it when OCR garbled the first.
   const paid = paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
-  const { total: checkedTotal, ...consistency } = checkTotal(lines, total, tax, notes, paid);
+  if (total !== null) lines = withUnreadAmount(lines, read.unread, total, tax, notes);
+  const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid);
+  const consistency = fromLines ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
   total = checkedTotal;
   return {
     language,
@@ -122,6 +130,34 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     lines,
     consistency,
   };
+}
+
+/**
+ * One article whose amount was not read, the total read: the article's amount is what the total
+ * leaves over. With more than one such article the arithmetic cannot split the rest.
+ */
+function withUnreadAmount(lines: ParsedReceiptLine[], unread: readonly UnreadArticle[], total: number, tax: number | null, notes: string[]): ParsedReceiptLine[] {
+  if (unread.length !== 1) return lines;
+  const rest = cents(total - lines.reduce((sum, line) => sum + line.totalPrice, 0) - (tax ?? 0));
+  if (!(rest > 0) || rest >= total) return lines;
+  const [article] = unread;
+  notes.push(`line ${article.index + 1} "${article.name}": amount not read, taken as ${rest.toFixed(2)} (what the total leaves over)`);
+  const added: ParsedReceiptLine = {
+    position: 0,
+    kind: 'item',
+    rawText: article.name,
+    name: article.name,
+    quantity: 1,
+    unit: 'piece',
+    unitPrice: rest,
+    totalPrice: rest,
+    taxCode: null,
+    barcode: null,
+    sourceLines: [article.index],
+  };
+  const out = [...lines.slice(0, article.after), added, ...lines.slice(article.after)];
+  out.forEach((line, n) => (line.position = n + 1));
+  return out;
 }
 
 function clean(text: string): string {

@@ -144,3 +144,32 @@ describe('the amount column', () => {
     ]);
   });
 });
+
+describe('articles whose amount OCR lost or garbled', () => {
+  it('keeps a name line apart whose amount was lost but whose tax class is left', () => {
+    expect(read('Milch 1,19 E\nKäse am Stück 7 E\nBrot 2,49 E')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['Brot', 1, 2.49, 2.49],
+    ]);
+  });
+
+  it('reports the articles whose amount was not read', () => {
+    const texts = ['Milch 1,19 A', 'Brötchen | |]', 'Brot 2,49 A'];
+    expect(articleLines(texts, 0, texts.length, ',', []).unread).toEqual([{ name: 'Brötchen', index: 1, after: 1 }]);
+  });
+
+  it('starts an article at its count line, and keeps the article number beside the amount out of the name', () => {
+    expect(read('Beratung\n2 * Maske FFP2\n08001287 2 * 9,95 EUR 19,90')).toEqual([['Maske FFP2', 2, 9.95, 19.9]]);
+  });
+
+  it('does not glue a line of specks above onto the name', () => {
+    expect(read('Milch 1,19 A\nA 2X (1,39\nSaft 0,78 A')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['Saft', 1, 0.78, 0.78],
+    ]);
+  });
+
+  it('reads specks with a unit price as the count line when the amount below is a multiple with one digit misread', () => {
+    expect(read('AR 0,49\nKiwi 0,48 B')).toEqual([['Kiwi', 2, 0.49, 0.48]]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
-import { cents, type DecimalSeparator, isLineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { cents, type DecimalSeparator, isLineAmount, lineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { digitMisreads } from './arithmetic.js';
 import { closingAmount } from './amounts.js';
 import { COLUMN_HEADER, isCodeLine, SEPARATOR, withoutSpecks } from './layout.js';
 import { trimEndOf } from './line-bounds.js';
@@ -68,8 +69,18 @@ interface Draft {
   splitTaxDigit: boolean;
 }
 
+/** An article whose name was read but whose amount was not: the arithmetic may still give it one. */
+export interface UnreadArticle {
+  name: string;
+  /** The input line (0-based) it was read from. */
+  index: number;
+  /** How many read lines stand above it. */
+  after: number;
+}
+
 export interface ArticleLines {
   lines: ParsedReceiptLine[];
+  unread: UnreadArticle[];
   /** Sales tax printed above the total (US receipts): part of the sum, not an article. */
   tax: number | null;
 }
@@ -107,12 +118,22 @@ export function articleLines(
     }
     classified.push(line);
   }
-  const drafts = assemble(classified, notes);
+  const unread: Array<{ index: number; text: string; after: number }> = [];
+  const drafts = assemble(classified, notes, unread);
   const lines = drafts.map((draft, n) => toLine(draft, n + 1, decimal));
   for (const [n, draft] of drafts.entries()) {
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
-  return { lines, tax };
+  return { lines, tax, unread: unread.map(({ index, text, after }) => ({ name: unreadName(text), index, after })) };
+}
+
+/** The name of an article whose amount was not read, without the remains of the amount ("Brötchen | DL 2504" → "Brötchen"). */
+function unreadName(text: string): string {
+  const tokens = withoutSpecks(text).split(' ');
+  const speck = tokens.findIndex((token, i) => i > 0 && /^[^\p{L}\p{N}]+$/u.test(token));
+  const kept = speck > 0 ? tokens.slice(0, speck) : tokens;
+  while (kept.length > 1 && !SIZE.test(kept.at(-1)!) && (SPECKS_FOR_AMOUNT.test(kept.at(-1)!) || /^(?:\p{Lu}|[\d.,:;'"]+)$/u.test(kept.at(-1)!))) kept.pop();
+  return trimEndOf(kept.join(' '), '* ');
 }
 
 const AMOUNT_WORD = /\d[.,]\d{2}/;
@@ -151,8 +172,10 @@ function classify(text: string, index: number, decimal: DecimalSeparator): Class
   return { type: 'text', index, text };
 }
 
-/** A name with at least one word of three letters: what an article line prints, unlike specks or a code. */
-const named = (text: string) => /\p{L}{3}/u.test(withoutSpecks(text));
+/** A name with at least one word of three letters: what an article line prints, unlike specks, a code or a currency. */
+const named = (text: string) => /\p{L}{3}/u.test(withoutSpecks(text).replace(/(?<=^|\s)(?:EUR|EURO|USD|GBP|CHF)(?=\s|$)/gi, ''));
+/** A name line that starts with the count ("2 * Atemschutzmaske", "3 x Brötchen"): the first line of its article. */
+const COUNT_FIRST = /^\d{1,3}\s*[x×*]\s+\p{L}/iu;
 /** Only an article number beside the amount ("2183839 1.129,00"): electronics tills print the name below. */
 const codeOnly = (text: string) => !named(text) && /\d{5,}/.test(text);
 
@@ -163,10 +186,12 @@ const codeOnly = (text: string) => !named(text) && /\d{5,}/.test(text);
 const SPECKS_FOR_AMOUNT = /^(?:\p{L}\d|\d\p{L}|\S*[[\]{}|\\]\S*|\d{1,3}[/:;]\d{2}|\p{L}+\d+[.,:;/]?\p{L}+)$/u;
 /** A pack size or a number that may end a name ("350G", "0,7L", "1,5"). */
 const SIZE = /^\d+(?:[.,]\d+)?\p{L}{0,2}\.?$/u;
-function lostAmount(text: string): boolean {
+function lostAmount(text: string, taxCodes: ReadonlySet<string>): boolean {
   const words = text.split(' ');
   const last = words.at(-1) ?? '';
   if (words.length < 2 || SIZE.test(last)) return false;
+  // The tax class the receipt prints after its amounts, left alone at the end ("MARZIPAN-BROT SW E").
+  if (/^\p{Lu}$/u.test(last) && taxCodes.has(last) && words.length >= 3) return true;
   if (SPECKS_FOR_AMOUNT.test(last)) return true;
   // One or two small letters after a name in capitals ("GUT BIO JOGHURT PUR le").
   return /^\p{Ll}{1,2}$/u.test(last) && !/\p{Ll}/u.test(words.slice(0, -1).join(' '));
@@ -203,9 +228,25 @@ function applyQuantity(draft: Draft, q: Counted): void {
 
 const fits = (q: QuantityLine, amount: number) => isLineAmount(q.quantity, q.unitPrice, amount);
 
+/**
+ * The count a unit price read on a line of specks stands for: the next article's amount is that
+ * multiple of it, exactly or with one look-alike digit misread in the amount. 0 when none fits.
+ */
+function countFor(unitPrice: number, amount: number): number {
+  const times = Math.round(amount / unitPrice);
+  if (times >= 2 && times <= 20 && sameAmount(times * unitPrice, amount)) return times;
+  const readings = digitMisreads(amount);
+  for (let count = 2; count <= 9; count += 1) if (readings.some((value) => sameAmount(value, lineAmount(count, unitPrice)))) return count;
+  return 0;
+}
+
 /** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
-function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
+function assemble(classified: readonly Classified[], notes: string[], unread: Array<{ index: number; text: string; after: number }>): Draft[] {
   const drafts: Draft[] = [];
+  // Tax classes printed after two or more amounts: one left at the end of a name line is an amount's remains.
+  const seenCodes = new Map<string, number>();
+  for (const c of classified) if (c.type === 'priced' && c.taxCode) seenCodes.set(c.taxCode, (seenCodes.get(c.taxCode) ?? 0) + 1);
+  const taxCodes = new Set([...seenCodes].filter(([, count]) => count >= 2).map(([code]) => code));
   let names: Text[] = [];
   let pendingQuantity: Counted | null = null;
   // Which side count lines were found on so far: breaks ties when both neighbours would fit.
@@ -289,10 +330,10 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
     }
     // Specks where a count line was ("ZW 1,15" for "2 X 1,15"): the next article's amount is a multiple of it.
     const next = names.length === 0 && !named(line.text) && !pendingQuantity ? nextPriced(position + 1) : null;
-    const times = next && line.amount > 0 ? Math.round(next.amount / line.amount) : 0;
-    if (next && times >= 2 && times <= 20 && sameAmount(times * line.amount, next.amount)) {
+    const times = next && line.amount > 0 ? countFor(line.amount, next.amount) : 0;
+    if (next && times > 0) {
       pendingQuantity = { type: 'quantity', index: line.index, text: line.text, quantity: times, unit: 'piece', unitPrice: line.amount, amount: null, taxCode: null };
-      notes.push(`line ${line.index + 1}: "${line.text}" read as a count line, ${times} × ${line.amount.toFixed(2)} = ${next.amount.toFixed(2)}`);
+      notes.push(`line ${line.index + 1}: "${line.text}" read as a count line, ${times} × ${line.amount.toFixed(2)} for ${next.amount.toFixed(2)}`);
       return;
     }
     // An amount with no name, or only specks beside it ("; 0,49"): not an article.
@@ -309,14 +350,18 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
       // Up to three lines of name above an amount alone ("750g 3,80"), two above a named one.
       for (const [n, wrap] of names.slice(named(line.text) ? -2 : -3).reverse().entries()) {
         const alone = n === 0 && !named(line.text);
-        if (!alone && (wrap.inAmountColumn || lostAmount(wrap.text) || sameArticle(wrap.text, line.text))) break;
+        if (!alone && (wrap.inAmountColumn || lostAmount(wrap.text, taxCodes) || sameArticle(wrap.text, line.text) || !named(wrap.text))) break;
         kept.unshift(wrap);
+        // The count starts the article ("2 * Atemschutzmaske"): lines above it are another's.
+        if (COUNT_FIRST.test(withoutSpecks(wrap.text))) break;
       }
       const lost = names.filter((n) => !kept.includes(n));
       if (lost.length > 0) notes.push(`lines ${lost.map((n) => n.index + 1).join(', ')}: an article whose amount was not read`);
+      for (const n of lost) if (named(n.text)) unread.push({ index: n.index, text: n.text, after: drafts.length });
       names = kept;
     }
-    const draft = draftOf(line, names);
+    // An article number and count beside the amount, the name above ("08001287 2 x 9,95 19,90"): the number is no part of the name.
+    const draft = draftOf(names.length > 0 && !named(line.text) && /\d{5,}/.test(line.text) ? { ...line, text: '' } : line, names);
     names = [];
     if (line.multiBuy) {
       applyQuantity(draft, { type: 'quantity', index: line.index, text: line.text, ...line.multiBuy, unit: 'piece', amount: line.amount, taxCode: null });
@@ -331,6 +376,9 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
     drafts.push(draft);
   });
   if (names.length > 0) notes.push(`lines ${names.map((n) => n.index + 1).join(', ')}: text without an amount, not read as an article`);
+  // The last article's amount lost before the total: its name line ends in the amount's remains.
+  const last = names.at(-1);
+  if (last && named(last.text) && (lostAmount(last.text, taxCodes) || last.inAmountColumn)) unread.push({ index: last.index, text: last.text, after: drafts.length });
   return drafts;
 }
 
