@@ -172,4 +172,13 @@ describe('articles whose amount OCR lost or garbled', () => {
   it('reads specks with a unit price as the count line when the amount below is a multiple with one digit misread', () => {
     expect(read('AR 0,49\nKiwi 0,48 B')).toEqual([['Kiwi', 2, 0.49, 0.48]]);
   });
+
+  it('reads a count line behind a speck at the paper\'s edge, and a count printed again before the name', () => {
+    expect(read('4001234567890 Schraube\n3 2.000 STK 3.98 19', '.')).toEqual([['Schraube', 2, 1.99, 3.98]]);
+    expect(read('3 x Orange Juice €7.50\n3 @ €2.50', '.')).toEqual([['Orange Juice', 3, 2.5, 7.5]]);
+  });
+
+  it('does not take "Artikel - 12345678 12345" for a name', () => {
+    expect(read('Artikel - 50319963 22621\nTasse 2,99')).toEqual([['Tasse', 1, 2.99, 2.99]]);
+  });
 });

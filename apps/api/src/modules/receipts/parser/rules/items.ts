@@ -159,7 +159,8 @@ function amountColumn(texts: readonly string[], from: number, to: number, decima
 }
 
 function classify(text: string, index: number, decimal: DecimalSeparator): Classified {
-  const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal);
+  // A speck at the paper's edge may stand before a count line ("3 1.000 STK 19.99 19").
+  const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal) ?? quantityLine(text.replace(/^\S{1,2}\s+(?=\d+[.,]\d{3}\s*\S)/, ''), decimal);
   if (quantity) return { type: 'quantity', ...quantity, index, text };
   const closing = closingAmount(text, decimal);
   if (closing && ID_LABEL.test(closing.rest)) return { type: 'text', index, text };
@@ -390,12 +391,16 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
   if (quantity === null) {
     const inline = inlineQuantity(name, draft.amount, decimal);
     if (inline) ({ name, quantity, unit, unitPrice } = inline);
+  } else {
+    // The count printed again before the name ("3 x Orange Juice" above "3 @ 2.50").
+    const lead = /^(\d{1,3})\s*[x×*]\s+(?=\p{L})/iu.exec(name);
+    if (lead && Number(lead[1]) === quantity) name = name.slice(lead[0].length);
   }
   // Article numbers and barcodes some tills print around the name are not part of it; a
   // barcode (with the flag US tills print after it) is kept for matching.
   const barcode = /\s(\d{8,14})(?:\s+[A-Z])?$/.exec(name)?.[1] ?? null;
   name = name
-    .replace(/^\d{4,}\s+(?=\p{L})/u, '')
+    .replace(/^(?:\S{1,2}\s+)?\d{4,}\s+(?=\p{L})/u, '')
     .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();

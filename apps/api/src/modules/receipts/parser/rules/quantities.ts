@@ -51,6 +51,7 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
 }
 
 const countCache = new Map<DecimalSeparator, RegExp>();
+const WHOLE_COUNT_UNIT_MISREAD = /^(\d{1,3}[.,]000)([\p{L}\d$|]{2,3})\s+(.+)$/u;
 /** A count and the line amount without an operator, as DIY and furniture tills print under the name: "1.000 STK 20.99 19". */
 function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine | null {
   let pattern = countCache.get(decimal);
@@ -59,7 +60,8 @@ function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine 
     pattern = new RegExp(String.raw`^(\d+(?:[.,]\d{3})?)[.,]?\s*${PIECES}\s+(.+)$`, 'i');
     countCache.set(decimal, pattern);
   }
-  const m = pattern.exec(text);
+  // A whole count with three decimals, its unit misread ("1.000816 20.99 19" for "1.000 STK"): DIY tills print no other number so.
+  const m = pattern.exec(text) ?? WHOLE_COUNT_UNIT_MISREAD.exec(text);
   if (!m) return null;
   const closing = trailingAmount(m[3], decimal);
   if (!closing || !onlyCurrency(closing.rest)) return null;
