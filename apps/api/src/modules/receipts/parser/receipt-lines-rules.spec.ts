@@ -98,6 +98,11 @@ describe('amounts the arithmetic gives', () => {
     ]);
   });
 
+  it('gives nothing when the rest is more than any amount read (more than one article is missing)', () => {
+    const receipt = read('Markt\nMilch 1,19 A\nBrötchen |]\nBrot 2,49 A\nSUMME 13,68');
+    expect(receipt.lines.map((l) => l.name)).toEqual(['Milch', 'Brot']);
+  });
+
   it('takes the lines\' sum for a total when nothing else says it, and says it was not checked', () => {
     const receipt = read('Buchhandlung\n9783836262552 Fachbuch 49,90\nVielen Dank');
     expect(receipt.total).toBe(49.9);

@@ -134,12 +134,14 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
 
 /**
  * One article whose amount was not read, the total read: the article's amount is what the total
- * leaves over. With more than one such article the arithmetic cannot split the rest.
+ * leaves over. With more than one such article the arithmetic cannot split the rest; a rest larger
+ * than any amount read says more is missing than that one article.
  */
 function withUnreadAmount(lines: ParsedReceiptLine[], unread: readonly UnreadArticle[], total: number, tax: number | null, notes: string[]): ParsedReceiptLine[] {
   if (unread.length !== 1) return lines;
   const rest = cents(total - lines.reduce((sum, line) => sum + line.totalPrice, 0) - (tax ?? 0));
-  if (!(rest > 0) || rest >= total) return lines;
+  // A rest above every amount read means more was lost than the one article (names glued onto others).
+  if (!(rest > 0) || rest > Math.max(0, ...lines.map((line) => line.totalPrice))) return lines;
   const [article] = unread;
   notes.push(`line ${article.index + 1} "${article.name}": amount not read, taken as ${rest.toFixed(2)} (what the total leaves over)`);
   const added: ParsedReceiptLine = {

@@ -147,6 +147,7 @@ describe('the amount column', () => {
 
 describe('articles whose amount OCR lost or garbled', () => {
   it('keeps a name line apart whose amount was lost but whose tax class is left', () => {
+    expect(read('Käse am Stück 7 E\nBrot 2,49 E')).toEqual([['Brot', 1, 2.49, 2.49]]);
     expect(read('Milch 1,19 E\nKäse am Stück 7 E\nBrot 2,49 E')).toEqual([
       ['Milch', 1, 1.19, 1.19],
       ['Brot', 1, 2.49, 2.49],

@@ -244,10 +244,8 @@ function countFor(unitPrice: number, amount: number): number {
 /** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
 function assemble(classified: readonly Classified[], notes: string[], unread: Array<{ index: number; text: string; after: number }>): Draft[] {
   const drafts: Draft[] = [];
-  // Tax classes printed after two or more amounts: one left at the end of a name line is an amount's remains.
-  const seenCodes = new Map<string, number>();
-  for (const c of classified) if (c.type === 'priced' && c.taxCode) seenCodes.set(c.taxCode, (seenCodes.get(c.taxCode) ?? 0) + 1);
-  const taxCodes = new Set([...seenCodes].filter(([, count]) => count >= 2).map(([code]) => code));
+  // Tax classes printed after the amounts: one left at the end of a name line is an amount's remains.
+  const taxCodes = new Set(classified.flatMap((c) => (c.type === 'priced' && c.taxCode && /^[A-Z]$/.test(c.taxCode) ? [c.taxCode] : [])));
   let names: Text[] = [];
   let pendingQuantity: Counted | null = null;
   // Which side count lines were found on so far: breaks ties when both neighbours would fit.

@@ -54,6 +54,7 @@ describe('multi-buys', () => {
   it('computes the amount of a multi-buy whose amount was not read', () => {
     expect(multiBuyWithoutAmount('Käse 2,59 x 2 5 18°A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
     expect(multiBuyWithoutAmount('Wasser 12.50*2', '.')).toEqual({ name: 'Wasser', quantity: 2, unitPrice: 12.5, amount: 25 });
+    expect(multiBuyWithoutAmount('Käse 2.59.x 2 5, 187A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
     expect(multiBuyWithoutAmount('Käse 2,59 x 2 und noch viel mehr Text', ',')).toBeNull();
   });
 });

@@ -157,10 +157,11 @@ const unreadCache = new Map<DecimalSeparator, RegExp>();
 export function multiBuyWithoutAmount(text: string, decimal: DecimalSeparator): { name: string; quantity: number; unitPrice: number; amount: number } | null {
   let pattern = unreadCache.get(decimal);
   if (!pattern) {
-    pattern = new RegExp(String.raw`^(.*?\p{L}.*?)\s+${CURRENCY}?\s*(${amountPattern(decimal)})\s*[x×*]\s*[„"']?(\d{1,2})(?:\s+([^\p{L}]{0,3}\S{0,5}))?$`, 'iu');
+    pattern = new RegExp(String.raw`^(.*?\p{L}.*?)\s+${CURRENCY}?\s*(${amountPattern(decimal)})\s*[x×*]\s*[„"']?(\d{1,2})(?:\s+[^\p{L}\s]{0,3}\S{0,5}){0,2}$`, 'iu');
     unreadCache.set(decimal, pattern);
   }
-  const m = pattern.exec(text);
+  // The unit price's decimal separator read as the other one, a point read before the "x" ("2.59.x 2").
+  const m = pattern.exec(text.replace(/(\d)[.,](\d{2})\.?(?=\s*[x×*]\s*[„"']?\d)/, `$1${decimal}$2`));
   if (!m) return null;
   const quantity = Number(m[3]);
   if (!(quantity > 1)) return null;
