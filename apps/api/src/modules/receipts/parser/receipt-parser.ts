@@ -4,7 +4,7 @@ import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
 import { slashOrderOf } from './rules/dates.js';
 import { articleLines, SUBTOTAL, type UnreadArticle } from './rules/items.js';
-import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME } from './rules/layout.js';
+import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
@@ -107,7 +107,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const namedChain = headerName ? knownRetailer(headerName) : null;
   // The chain printed anywhere wins over a header line that names none (a logo read as noise, an address).
   const found = namedChain ? null : findChain(texts, Math.max(start, 0));
-  const storeName = found ? found.label : headerName;
+  const storeName = found ? found.label : (headerName ?? legalName(header));
   const chain = namedChain ?? found?.key ?? null;
   const storeNumberMatch = texts.map((t) => STORE_NUMBER.exec(t)).find((m) => m !== null);
 
@@ -210,4 +210,15 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
     candidates.push(text);
   });
   return candidates.find((text) => knownRetailer(text)) ?? candidates.find((text) => STORE_WORD.test(text)) ?? candidates[0] ?? null;
+}
+
+const COMPANY_FORM = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ltd|inc|plc)(?![\p{L}])/iu;
+
+/** Faint print OCR is unsure of: a header line naming a company ("AUTO SPREVES GmbH") still names the store. */
+function legalName(header: readonly string[]): string | null {
+  for (const line of header) {
+    const text = withoutSpecks(line);
+    if (COMPANY_FORM.test(text) && /\p{L}{4}/u.test(text.replace(COMPANY_FORM, '')) && !STREET.test(text) && !POSTCODE.test(text)) return text;
+  }
+  return null;
 }
