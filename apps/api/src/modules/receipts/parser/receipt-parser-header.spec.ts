@@ -47,4 +47,10 @@ describe('parseReceipt: store, date, total, currency', () => {
     });
     expect(parsed.storeName).toBe('ro MUSTER GmbH');
   });
+
+  it('takes the amount above a total label without its own when the lines agree with it and not with the one below', () => {
+    const parsed = parseReceipt({ lines: ['Elektromarkt', 'Kopfhörer', '155,00', 'Total EUR', '200,00', 'Bar EUR 200,0'] });
+    expect(parsed.total).toBe(155);
+    expect(parsed.lines.map((line) => [line.name, line.totalPrice])).toEqual([['Kopfhörer', 155]]);
+  });
 });

@@ -43,14 +43,21 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   // The total closes the article lines; without one, the payment block does.
   let totalIndex = -1;
   let total: number | null = null;
+  // A label without its amount between two amounts alone: OCR may have put the label's amount
+  // above it; the one below stays the reading, the one above a second one for the arithmetic.
+  let totalAbove: number | null = null;
+  const alone = (text: string | undefined) => {
+    const read = text === undefined ? null : trailingAmount(text, decimal);
+    return read && read.rest.replace(new RegExp(CURRENCY, 'gi'), '').trim() === '' ? read : null;
+  };
   for (let i = 0; i < texts.length; i += 1) {
     if (!TOTAL.test(texts[i]) && !isTotalLabel(texts[i])) continue;
     const own = trailingAmount(texts[i], decimal);
-    const next = !own && i + 1 < texts.length ? trailingAmount(texts[i + 1], decimal) : null;
-    const found = own ?? (next && next.rest.replace(new RegExp(CURRENCY, 'gi'), '').trim() === '' ? next : null);
+    const found = own ?? alone(texts[i + 1]);
     if (!found) continue;
     totalIndex = i;
     total = Math.abs(found.amount);
+    if (!own) totalAbove = alone(texts[i - 1])?.amount ?? null;
     break;
   }
 
@@ -112,7 +119,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const storeNumberMatch = texts.map((t) => STORE_NUMBER.exec(t)).find((m) => m !== null);
 
   // What was paid, printed below the total: a second reading of it when OCR garbled the first.
-  const paid = paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
+  const paid = [...paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal), ...(totalAbove !== null ? [Math.abs(totalAbove)] : [])];
   if (total !== null) lines = withUnreadAmount(lines, read.unread, total, tax, notes);
   const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid);
   const consistency = fromLines ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
