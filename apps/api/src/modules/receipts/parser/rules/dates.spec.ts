@@ -66,6 +66,14 @@ describe('purchase dates', () => {
     expect(date('AS-Zeit 14.03,18:02 Uhr', 'dmy', '2025-11-25')).toBe('2025-03-14');
   });
 
+  it('reads a year-first date in a long digit run when no date is printed, and confirms a printed one by it', () => {
+    expect(date('Vielen Dank\n25497004271012019013114595')).toBe('2019-01-31');
+    expect(date('Vielen Dank\n7101207901219')).toBeNull();
+    expect(date('AS-Zeit 31.01. 14:59 Uhr\n25497004271012019013114595', 'dmy', '2025-11-25')).toBe('2019-01-31');
+    expect(date('Kasse 18.065,20 09:50\n0545180520005004240')).toBe('2020-05-18');
+    expect(date('Kasse 18.065,20 09:50')).toBe('2020-06-18');
+  });
+
   it('does not read six digits without "Datum" as a date', () => {
     expect(date('Bon 140325 18:02')).toBeNull();
   });
