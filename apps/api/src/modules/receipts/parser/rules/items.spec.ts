@@ -182,4 +182,24 @@ describe('articles whose amount OCR lost or garbled', () => {
   it('does not take "Artikel - 12345678 12345" for a name', () => {
     expect(read('Artikel - 50319963 22621\nTasse 2,99')).toEqual([['Tasse', 1, 2.99, 2.99]]);
   });
+
+  it('reads a decimal comma read as a colon before a tax class, but not a time', () => {
+    expect(read('Waschmittel 20 WL 3:95 41\nSpülmittel 0,85 A')).toEqual([
+      ['Waschmittel 20 WL', 1, 3.95, 3.95],
+      ['Spülmittel', 1, 0.85, 0.85],
+    ]);
+    expect(read('Abholung 14:35 Uhr\nSpülmittel 0,85 A').map((line) => line[3])).toEqual([0.85]);
+  });
+
+  it('keeps apart a name whose amount left a bare number after its size', () => {
+    const texts = ['Zahnpasta 75ml 15', 'Bodylotion 400ml 2,25 A'];
+    const read = articleLines(texts, 0, texts.length, ',', []);
+    expect(read.lines.map((l) => l.name)).toEqual(['Bodylotion 400ml']);
+    expect(read.unread.map((u) => u.name)).toEqual(['Zahnpasta 75ml']);
+  });
+
+  it('reads lost lines as one article until one ends in an amount\'s remains', () => {
+    const texts = ['Milch 1,19 A', 'Würstchen Wiener Art 6', 'Stk Ti A', 'Brot 2,49 A'];
+    expect(articleLines(texts, 0, texts.length, ',', []).unread).toEqual([{ name: 'Würstchen Wiener Art 6 Stk', index: 1, after: 1 }]);
+  });
 });

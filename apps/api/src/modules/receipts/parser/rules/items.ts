@@ -132,7 +132,12 @@ function unreadName(text: string): string {
   const tokens = withoutSpecks(text).split(' ');
   const speck = tokens.findIndex((token, i) => i > 0 && /^[^\p{L}\p{N}]+$/u.test(token));
   const kept = speck > 0 ? tokens.slice(0, speck) : tokens;
-  while (kept.length > 1 && !SIZE.test(kept.at(-1)!) && (SPECKS_FOR_AMOUNT.test(kept.at(-1)!) || /^(?:\p{Lu}|[\d.,:;'"]+)$/u.test(kept.at(-1)!))) kept.pop();
+  // Specks, a tax class or bare digits ("500ml 1" for "500ml 1,15") after the name; a size with its unit stays.
+  const remains = (token: string) => !/^\d+(?:[.,]\d+)?\p{L}{1,2}\.?$/u.test(token) && (SPECKS_FOR_AMOUNT.test(token) || /^(?:\p{Lu}|[\d.,:;'"]+)$/u.test(token));
+  const classLeft = /^\p{Lu}$/u.test(kept.at(-1) ?? '');
+  while (kept.length > 1 && remains(kept.at(-1)!)) kept.pop();
+  // The amount before a tax class left as a short token ("Stk Ti A" for "Stk 7,77 A").
+  if (classLeft && kept.length > 2 && kept.at(-1)!.length <= 2 && !SIZE.test(kept.at(-1)!)) kept.pop();
   return trimEndOf(kept.join(' '), '* ');
 }
 
@@ -162,7 +167,7 @@ function classify(text: string, index: number, decimal: DecimalSeparator): Class
   // A speck at the paper's edge may stand before a count line ("3 1.000 STK 19.99 19").
   const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal) ?? quantityLine(text.replace(/^\S{1,2}\s+(?=\d+[.,]\d{3}\s*\S)/, ''), decimal);
   if (quantity) return { type: 'quantity', ...quantity, index, text };
-  const closing = closingAmount(text, decimal);
+  const closing = closingAmount(text, decimal) ?? colonAmount(text);
   if (closing && ID_LABEL.test(closing.rest)) return { type: 'text', index, text };
   if (closing) return { type: 'priced', index, text: closing.rest, amount: closing.amount, taxCode: closing.taxCode, splitTaxDigit: closing.splitTaxDigit };
   const multiBuy = multiBuyWithoutAmount(text, decimal);
@@ -171,6 +176,17 @@ function classify(text: string, index: number, decimal: DecimalSeparator): Class
     return { type: 'priced', index, text: name, amount, taxCode: null, splitTaxDigit: false, multiBuy: count };
   }
   return { type: 'text', index, text };
+}
+
+/**
+ * An article line whose decimal comma OCR read as a colon ("Waschmittel 20 WL 3:95 41"): the
+ * amount closes the line but for one short token (the tax class). Only on a named line without a
+ * time word, between the header and the total, where a time of day is not printed.
+ */
+function colonAmount(text: string): ReturnType<typeof closingAmount> {
+  const m = /^(.*\p{L}{3}.*?)\s+(\d{1,4})[:;](\d{2})(?:\s+\S{1,2})?$/u.exec(text);
+  if (!m || /\b(?:uhr|zeit|time)\b/i.test(text)) return null;
+  return { amount: Number(`${m[2]}.${m[3]}`), rest: m[1], taxCode: null, splitTaxDigit: false };
 }
 
 /** A name with at least one word of three letters: what an article line prints, unlike specks, a code or a currency. */
@@ -190,6 +206,8 @@ const SIZE = /^\d+(?:[.,]\d+)?\p{L}{0,2}\.?$/u;
 function lostAmount(text: string, taxCodes: ReadonlySet<string>): boolean {
   const words = text.split(' ');
   const last = words.at(-1) ?? '';
+  // A bare number after a size with its unit ("Zahnpasta 75ml 15" for "75ml 1,45"): what is left of the amount.
+  if (/^\d{1,3}$/.test(last) && /^\d+(?:[.,]\d+)?(?:ml|l|g|kg|cl|stk|st)\.?$/i.test(words.at(-2) ?? '')) return true;
   if (words.length < 2 || SIZE.test(last)) return false;
   // The tax class the receipt prints after its amounts, left alone at the end ("MARZIPAN-BROT SW E").
   if (/^\p{Lu}$/u.test(last) && taxCodes.has(last) && words.length >= 3) return true;
@@ -356,7 +374,16 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Ar
       }
       const lost = names.filter((n) => !kept.includes(n));
       if (lost.length > 0) notes.push(`lines ${lost.map((n) => n.index + 1).join(', ')}: an article whose amount was not read`);
-      for (const n of lost) if (named(n.text)) unread.push({ index: n.index, text: n.text, after: drafts.length });
+      // Lost lines are articles of their own; a name wraps onto the next lost line until one ends in an amount's remains.
+      let wrapped: Text[] = [];
+      const lostNames = lost.filter((n) => named(n.text));
+      for (const n of lostNames) {
+        wrapped.push(n);
+        if (n !== lostNames.at(-1) && !lostAmount(n.text, taxCodes) && !n.inAmountColumn) continue;
+        const text = wrapped.map((w) => w.text).join(' ');
+        if (named(text)) unread.push({ index: wrapped[0].index, text, after: drafts.length });
+        wrapped = [];
+      }
       names = kept;
     }
     // An article number and count beside the amount, the name above ("08001287 2 x 9,95 19,90"): the number is no part of the name.

@@ -12,6 +12,8 @@ describe('count lines', () => {
   it('reads a count and amount without an operator (DIY tills) but not a pack size', () => {
     expect(quantityLine('2.000 STK 3.98 19', '.')).toMatchObject({ quantity: 2, unitPrice: 1.99, amount: 3.98 });
     expect(quantityLine('1kg 12,99 A', ',')).toBeNull();
+    expect(quantityLine('3X 11,95 35:85:84', ',')).toMatchObject({ quantity: 3, unitPrice: 11.95, amount: 35.85 });
+    expect(quantityLine('3X 11,95 35:80', ',')).toBeNull();
     expect(quantityLine('2.000S1K 3.98 19', '.')).toMatchObject({ quantity: 2, amount: 3.98 });
     expect(quantityLine('0,158 1,19 0,19', ',')).toMatchObject({ quantity: 0.158, unit: 'kg' });
   });

@@ -41,13 +41,18 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
   const tail = m[4].trim();
   let amount: number | null = null;
   let taxCode: string | null = null;
+  const quantity = parseQuantity(m[1]);
+  const unitPrice = parseAmount(m[3], decimal);
   if (tail !== '') {
     const closing = trailingAmount(tail, decimal);
+    // The decimal comma read as a colon ("3X 11,95 35:85:84"): the amount when count × price gives it.
+    const colon = closing ? null : /^(\d{1,4})[:;](\d{2})(?![\d])/.exec(tail);
+    if (colon && isLineAmount(quantity, unitPrice, Number(`${colon[1]}.${colon[2]}`))) return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount: Number(`${colon[1]}.${colon[2]}`), taxCode: null };
     if (!closing || !onlyCurrency(closing.rest)) return null;
     amount = closing.amount;
     taxCode = closing.taxCode;
   }
-  return { quantity: parseQuantity(m[1]), unit: unitOf(m[2], m[1]), unitPrice: parseAmount(m[3], decimal), amount, taxCode };
+  return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount, taxCode };
 }
 
 const countCache = new Map<DecimalSeparator, RegExp>();
