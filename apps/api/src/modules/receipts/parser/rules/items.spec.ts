@@ -202,4 +202,9 @@ describe('articles whose amount OCR lost or garbled', () => {
     const texts = ['Milch 1,19 A', 'Würstchen Wiener Art 6', 'Stk Ti A', 'Brot 2,49 A'];
     expect(articleLines(texts, 0, texts.length, ',', []).unread).toEqual([{ name: 'Würstchen Wiener Art 6 Stk', index: 1, after: 1 }]);
   });
+
+  it('drops the digit the paper\'s edge left before many names, but not a count', () => {
+    expect(read('2 Milch 1,19 A\n2 Brot 2,49 A\n22 Salat 2,67 A\nKäse 4,38 A').map((line) => line[0])).toEqual(['Milch', 'Brot', 'Salat', 'Käse']);
+    expect(read('2 Milch 1,19 A\nBrot 2,49 A\nSalat 2,67 A\nKäse 4,38 A').map((line) => line[0])).toEqual(['2 Milch', 'Brot', 'Salat', 'Käse']);
+  });
 });

@@ -120,7 +120,7 @@ export function articleLines(
   }
   const unread: Array<{ index: number; text: string; after: number }> = [];
   const drafts = assemble(classified, notes, unread);
-  const lines = drafts.map((draft, n) => toLine(draft, n + 1, decimal));
+  const lines = withoutMarginSpecks(drafts.map((draft, n) => toLine(draft, n + 1, decimal)));
   for (const [n, draft] of drafts.entries()) {
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
@@ -139,6 +139,27 @@ function unreadName(text: string): string {
   // The amount before a tax class left as a short token ("Stk Ti A" for "Stk 7,77 A").
   if (classLeft && kept.length > 2 && kept.at(-1)!.length <= 2 && !SIZE.test(kept.at(-1)!)) kept.pop();
   return trimEndOf(kept.join(' '), '* ');
+}
+
+/**
+ * The paper's edge read as a digit before many names ("2 NIVEA DUSCHE", "2 KIWIS", "22 SALATBAR"):
+ * the same one- or two-digit token starting a third of the names or more, at least three, none
+ * of them a count (no count line or price beside them), is not part of the names.
+ */
+function withoutMarginSpecks(lines: ParsedReceiptLine[]): ParsedReceiptLine[] {
+  const lead = (line: ParsedReceiptLine) => (line.quantity === 1 ? /^(\d{1,2}) (?=\p{L})/u.exec(line.name)?.[1] : undefined);
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const token = lead(line);
+    if (token) counts.set(token[0], (counts.get(token[0]) ?? 0) + 1);
+  }
+  const [digit, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (count < 3 || count * 3 < lines.length) return lines;
+  for (const line of lines) {
+    const token = lead(line);
+    if (token && token[0] === digit && token.split('').every((c) => c === digit)) line.name = line.name.slice(token.length + 1);
+  }
+  return lines;
 }
 
 const AMOUNT_WORD = /\d[.,]\d{2}/;
