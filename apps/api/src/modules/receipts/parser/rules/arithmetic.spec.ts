@@ -94,4 +94,10 @@ describe('the receipt adds up', () => {
     expect(checkTotal([line(1, 20), line(2, 7.4)], 27.42, null, [], [27.4])).toMatchObject({ total: 27.4 });
     expect(checkTotal([line(1, 20), line(2, 7.41)], 27.42, null, [], [27.4])).toMatchObject({ total: 27.42 });
   });
+
+  it('takes the count from amount ÷ price when the count was misread', () => {
+    const lines = [line(1, 6.75, 8, 2.25)];
+    checkTotal(lines, 6.75, null, [], []);
+    expect(lines[0].quantity).toBe(3);
+  });
 });

@@ -21,6 +21,15 @@ export function runningSumTotal(lines: readonly ParsedReceiptLine[]): number | n
 export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax: number | null, notes: string[], paid: readonly number[]): ReceiptConsistency & { total: number | null } {
   const sum = () => cents(lines.reduce((s, l) => s + l.totalPrice, 0) + (tax ?? 0));
   const disagreeing = lines.filter((l) => l.unitPrice !== null && l.quantity !== 1 && !isLineAmount(l.quantity, l.unitPrice, l.totalPrice));
+  // A whole count misread ("8 x 2,25" above 6,75): the amount and the price say how many; the total is untouched.
+  for (const line of [...disagreeing]) {
+    const count = line.unit === 'piece' && line.unitPrice ? Math.round(line.totalPrice / line.unitPrice) : 0;
+    if (count >= 2 && count <= 99 && Number.isInteger(line.quantity) && isLineAmount(count, line.unitPrice ?? 0, line.totalPrice)) {
+      notes.push(`line ${line.position} "${line.name}": count read as ${line.quantity}, taken as ${count} (amount ÷ price)`);
+      line.quantity = count;
+      disagreeing.splice(disagreeing.indexOf(line), 1);
+    }
+  }
   for (const line of disagreeing) notes.push(`line ${line.position} "${line.name}": ${line.quantity} × ${line.unitPrice} ≠ ${line.totalPrice.toFixed(2)}`);
   // Count × price one look-alike digit away from the amount read: two readings against one. Taken
   // unless the printed total says otherwise (it agrees less afterwards).

@@ -207,4 +207,8 @@ describe('articles whose amount OCR lost or garbled', () => {
     expect(read('2 Milch 1,19 A\n2 Brot 2,49 A\n22 Salat 2,67 A\nKäse 4,38 A').map((line) => line[0])).toEqual(['Milch', 'Brot', 'Salat', 'Käse']);
     expect(read('2 Milch 1,19 A\nBrot 2,49 A\nSalat 2,67 A\nKäse 4,38 A').map((line) => line[0])).toEqual(['2 Milch', 'Brot', 'Salat', 'Käse']);
   });
+
+  it('keeps coupons and price reductions negative when the minus was lost', () => {
+    expect(read('Shampoo 4,90 A\n10% Coupon Pflege 1,15 A').map((line) => line[3])).toEqual([4.9, -1.15]);
+  });
 });

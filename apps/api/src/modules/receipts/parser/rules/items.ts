@@ -25,6 +25,8 @@ const PAYMENT_OR_VAT = /^\W*(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(
 const PUMP_VOLUME = /^\W*\S{0,2}\s*\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
 /** Returned empties: a credit, however the minus came out. */
 const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
+/** Coupons and price reductions: a credit, however the minus came out ("10% Coupon Pflege 1,15"). */
+const REDUCTION = /(?<![\p{L}])(?:coupon|rabatt|sofortrabatt|nachlass|preisvorteil|discount|multibuy\s+saving|saving)(?![\p{L}])/iu;
 /** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
 const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
 /** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
@@ -451,7 +453,7 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();
   name = trimEndOf(withoutSpecks(name), '* ');
-  const amount = RETURNED.test(name) ? -Math.abs(draft.amount) : draft.amount;
+  const amount = RETURNED.test(name) || REDUCTION.test(name) ? -Math.abs(draft.amount) : draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {
     position,

@@ -41,6 +41,13 @@ describe('counts inside the name', () => {
     expect(inlineQuantity('3x Brötchen', 1.35, ',')).toEqual({ name: 'Brötchen', quantity: 3, unit: 'piece', unitPrice: 0.45 });
   });
 
+  it('reads the count from amount ÷ price column when OCR garbled the count column', () => {
+    expect(inlineQuantity('Kaffee 1kg Sl 12,99', 38.97, ',')).toMatchObject({ name: 'Kaffee 1kg', quantity: 3, unitPrice: 12.99 });
+    expect(inlineQuantity('Vollmilch 1L 43 1,19', 4.76, ',')).toMatchObject({ name: 'Vollmilch 1L', quantity: 4, unitPrice: 1.19 });
+    expect(inlineQuantity('Lachs 100g £ 3,49', 3.49, ',')).toMatchObject({ name: 'Lachs 100g', quantity: 1 });
+    expect(inlineQuantity('Cola 0,5 L 1,29', 1.29, ',')).toBeNull();
+  });
+
   it('takes a table count only when the arithmetic agrees', () => {
     expect(inlineQuantity('Milch 2 1,19', 2.38, ',')).toMatchObject({ name: 'Milch', quantity: 2 });
     expect(inlineQuantity('Saft 1 1,50', 2.38, ',')).toBeNull();

@@ -104,7 +104,7 @@ export function unitOf(unit: string | undefined, quantity: string): Unit {
   return /[.,]\d{3}$/.test(quantity) ? 'kg' : 'piece';
 }
 
-const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; priceTimes: RegExp; leading: RegExp; leadingTable: RegExp }>();
+const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; priceTimes: RegExp; leading: RegExp; leadingTable: RegExp; priceColumn: RegExp }>();
 function inlinePatterns(decimal: DecimalSeparator) {
   let patterns = inlineCache.get(decimal);
   if (!patterns) {
@@ -116,6 +116,8 @@ function inlinePatterns(decimal: DecimalSeparator) {
       table: new RegExp(String.raw`^(.*?\S)\s+${QUANTITY}\s*${UNIT}?\s+${CURRENCY}?\s*(${amount})\s*${CURRENCY}?${PER_UNIT}$`, 'i'),
       // "Bulgur 0,89 x 2": the unit price before the count, the line amount closing the line
       priceTimes: new RegExp(String.raw`^(.*?\S)\s+${CURRENCY}?\s*(${amount})\s*([x×*%])\.?\s*[„"']?(\d{1,3})$`, 'i'),
+      // "Kaffee 1kg Sl 12,99" in a table whose count OCR garbled: the price column before the amount
+      priceColumn: new RegExp(String.raw`^(.*?\S)\s+(\S{1,2})\s+${CURRENCY}?\s*(${amount})$`, 'i'),
       // "3x Brötchen", "3 x Brötchen"
       leading: new RegExp(String.raw`^(\d+)\s*(?:x|×|\*)\s+(.+)$`, 'i'),
       // "3 Brötchen 0,45"
@@ -149,6 +151,14 @@ export function inlineQuantity(name: string, amount: number, decimal: DecimalSep
     return { name: tab[1], quantity: parseQuantity(tab[2]), unit: unitOf(tab[3], tab[2]), unitPrice: parseAmount(tab[4], decimal) };
   }
   if (lead && isLineAmount(Number(lead[1]), parseAmount(lead[3], decimal), amount)) return { name: lead[2], quantity: Number(lead[1]), unit: 'piece', unitPrice: parseAmount(lead[3], decimal) };
+  // The count garbled in a table: amount ÷ the price column is a whole count (or the price is the amount beside a speck).
+  const column = inlinePatterns(decimal).priceColumn.exec(name);
+  if (column) {
+    const price = parseAmount(column[3], decimal);
+    const count = price > 0 ? Math.round(Math.abs(amount) / price) : 0;
+    if (count >= 2 && count <= 99 && isLineAmount(count, price, amount)) return { name: column[1], quantity: count, unit: 'piece', unitPrice: price };
+    if (count === 1 && Math.abs(price - Math.abs(amount)) < 0.005 && /^(?:[^\p{L}\p{N}]{1,2}|1)$/u.test(column[2])) return { name: column[1], quantity: 1, unit: 'piece', unitPrice: price };
+  }
   const counted = leading.exec(name);
   if (counted && Number(counted[1]) > 0) return { name: counted[2], quantity: Number(counted[1]), unit: 'piece', unitPrice: cents(amount / Number(counted[1])) };
   return null;
