@@ -42,6 +42,8 @@ describe('retailerKey', () => {
     ['dm-drogerie markt', 'dm'],
     ['Drogerie Markt Filiale 12', 'dm'],
     ['ALDI SÜD', 'aldi'],
+    ['ALDISÜD..', 'aldi'],
+    ['ALDINORD', 'aldi'],
     ['Lidl Dienstleistung', 'lidl'],
     ['EDEKA Center Müller', 'edeka'],
     ['Kaufland Warenhandel', 'kaufland'],

@@ -19,7 +19,8 @@ export function canonicalReceiptKey(name: string): string {
 const RETAILERS: ReadonlyArray<readonly [key: string, pattern: RegExp, label: string]> = [
   ['rewe', /\brewe\b/, 'REWE'],
   ['dm', /\b(?:dm|drogerie markt)\b/, 'dm'],
-  ['aldi', /\baldi\b/, 'ALDI'],
+  // "ALDISÜD" as OCR joins the logo's words.
+  ['aldi', /\baldi(?:\s?(?:sued|sud|nord))?\b/, 'ALDI'],
   ['lidl', /\blidl\b/, 'Lidl'],
   ['edeka', /\bedeka\b|\be\s?center\b/, 'EDEKA'],
   ['kaufland', /\bkaufland\b/, 'Kaufland'],

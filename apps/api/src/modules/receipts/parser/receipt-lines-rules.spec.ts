@@ -87,4 +87,26 @@ describe('wrapped names', () => {
     expect(receipt.lines.map((l) => [l.name, l.quantity, l.totalPrice])).toEqual([['Kaffee Crema ganze Bohne 1kg', 1, 12.99]]);
     expect(receipt.storeName).toBe('ROSSMANN');
   });
+
+describe('amounts the arithmetic gives', () => {
+  it('gives the one article whose amount was not read what the total leaves over', () => {
+    const receipt = read('Markt\nMilch 1,19 A\nBrötchen |]\nBrot 2,49 A\nSUMME 3,93');
+    expect(receipt.lines.map((l) => [l.name, l.totalPrice])).toEqual([
+      ['Milch', 1.19],
+      ['Brötchen', 0.25],
+      ['Brot', 2.49],
+    ]);
+  });
+
+  it('gives nothing when the rest is more than any amount read (more than one article is missing)', () => {
+    const receipt = read('Markt\nMilch 1,19 A\nBrötchen |]\nBrot 2,49 A\nSUMME 13,68');
+    expect(receipt.lines.map((l) => l.name)).toEqual(['Milch', 'Brot']);
+  });
+
+  it('takes the lines\' sum for a total when nothing else says it, and says it was not checked', () => {
+    const receipt = read('Buchhandlung\n9783836262552 Fachbuch 49,90\nVielen Dank');
+    expect(receipt.total).toBe(49.9);
+    expect(receipt.consistency.status).toBe('incomplete');
+  });
+});
 });

@@ -33,4 +33,24 @@ describe('parseReceipt: store, date, total, currency', () => {
     expect(parsed.currency).toBe('EUR');
     expect(parsed.purchaseDate).toBe('2024-03-12');
   });
+
+  it('names the store by the company in a faint header that OCR is unsure of', () => {
+    const parsed = parseReceipt({
+      lines: [
+        { text: 'SC |', confidence: 0.05 },
+        { text: 'ro MUSTER GmbH', confidence: 0.3 },
+        { text: 'Hauptstraße 4', confidence: 0.8 },
+        { text: '12345 Stadt', confidence: 0.8 },
+        { text: 'Super E5 39,35 EUR', confidence: 0.9 },
+        { text: 'TOTAL 39,35 EUR', confidence: 0.9 },
+      ],
+    });
+    expect(parsed.storeName).toBe('ro MUSTER GmbH');
+  });
+
+  it('takes the amount above a total label without its own when the lines agree with it and not with the one below', () => {
+    const parsed = parseReceipt({ lines: ['Elektromarkt', 'Kopfhörer', '155,00', 'Total EUR', '200,00', 'Bar EUR 200,0'] });
+    expect(parsed.total).toBe(155);
+    expect(parsed.lines.map((line) => [line.name, line.totalPrice])).toEqual([['Kopfhörer', 155]]);
+  });
 });

@@ -3,14 +3,14 @@ import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
 import { slashOrderOf } from './rules/dates.js';
-import { articleLines, SUBTOTAL } from './rules/items.js';
-import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME } from './rules/layout.js';
+import { articleLines, SUBTOTAL, type UnreadArticle } from './rules/items.js';
+import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
-import { type DecimalSeparator, findPurchaseDate, trailingAmount } from './receipt-numbers.js';
-import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
+import { cents, type DecimalSeparator, findPurchaseDate, trailingAmount } from './receipt-numbers.js';
+import type { ParsedReceipt, ParsedReceiptLine, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
 
 /*
  * A receipt is read in three parts: the header (store, address, till data) above the first priced
@@ -43,14 +43,21 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   // The total closes the article lines; without one, the payment block does.
   let totalIndex = -1;
   let total: number | null = null;
+  // A label without its amount between two amounts alone: OCR may have put the label's amount
+  // above it; the one below stays the reading, the one above a second one for the arithmetic.
+  let totalAbove: number | null = null;
+  const alone = (text: string | undefined) => {
+    const read = text === undefined ? null : trailingAmount(text, decimal);
+    return read && read.rest.replace(new RegExp(CURRENCY, 'gi'), '').trim() === '' ? read : null;
+  };
   for (let i = 0; i < texts.length; i += 1) {
     if (!TOTAL.test(texts[i]) && !isTotalLabel(texts[i])) continue;
     const own = trailingAmount(texts[i], decimal);
-    const next = !own && i + 1 < texts.length ? trailingAmount(texts[i + 1], decimal) : null;
-    const found = own ?? (next && next.rest.replace(new RegExp(CURRENCY, 'gi'), '').trim() === '' ? next : null);
+    const found = own ?? alone(texts[i + 1]);
     if (!found) continue;
     totalIndex = i;
     total = Math.abs(found.amount);
+    if (!own) totalAbove = alone(texts[i - 1])?.amount ?? null;
     break;
   }
 
@@ -95,19 +102,27 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   }
   // Neither a total nor a sum: what was paid.
   if (total === null) total = amountPaid(paymentAmounts(texts, end - 1, decimal));
+  // Nothing says what was paid: the lines are all there is to go by (and nothing to check them against).
+  const fromLines = total === null && lines.length > 0;
+  if (fromLines) {
+    total = cents(lines.reduce((sum, line) => sum + line.totalPrice, 0) + (tax ?? 0));
+    notes.push(`no total read; the lines' sum ${total.toFixed(2)} stands in for it`);
+  }
 
   const header = texts.slice(0, Math.max(start, 0));
   const headerName = findStoreName(header, confidences);
   const namedChain = headerName ? knownRetailer(headerName) : null;
   // The chain printed anywhere wins over a header line that names none (a logo read as noise, an address).
   const found = namedChain ? null : findChain(texts, Math.max(start, 0));
-  const storeName = found ? found.label : headerName;
+  const storeName = found ? found.label : (headerName ?? legalName(header));
   const chain = namedChain ?? found?.key ?? null;
   const storeNumberMatch = texts.map((t) => STORE_NUMBER.exec(t)).find((m) => m !== null);
 
   // What was paid, printed below the total: a second reading of it when OCR garbled the first.
-  const paid = paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
-  const { total: checkedTotal, ...consistency } = checkTotal(lines, total, tax, notes, paid);
+  const paid = [...paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal), ...(totalAbove !== null ? [Math.abs(totalAbove)] : [])];
+  if (total !== null) lines = withUnreadAmount(lines, read.unread, total, tax, notes);
+  const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid);
+  const consistency = fromLines ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
   total = checkedTotal;
   return {
     language,
@@ -122,6 +137,36 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     lines,
     consistency,
   };
+}
+
+/**
+ * One article whose amount was not read, the total read: the article's amount is what the total
+ * leaves over. With more than one such article the arithmetic cannot split the rest; a rest larger
+ * than any amount read says more is missing than that one article.
+ */
+function withUnreadAmount(lines: ParsedReceiptLine[], unread: readonly UnreadArticle[], total: number, tax: number | null, notes: string[]): ParsedReceiptLine[] {
+  if (unread.length !== 1) return lines;
+  const rest = cents(total - lines.reduce((sum, line) => sum + line.totalPrice, 0) - (tax ?? 0));
+  // A rest above every amount read means more was lost than the one article (names glued onto others).
+  if (!(rest > 0) || rest > Math.max(0, ...lines.map((line) => line.totalPrice))) return lines;
+  const [article] = unread;
+  notes.push(`line ${article.index + 1} "${article.name}": amount not read, taken as ${rest.toFixed(2)} (what the total leaves over)`);
+  const added: ParsedReceiptLine = {
+    position: 0,
+    kind: 'item',
+    rawText: article.name,
+    name: article.name,
+    quantity: 1,
+    unit: 'piece',
+    unitPrice: rest,
+    totalPrice: rest,
+    taxCode: null,
+    barcode: null,
+    sourceLines: [article.index],
+  };
+  const out = [...lines.slice(0, article.after), added, ...lines.slice(article.after)];
+  out.forEach((line, n) => (line.position = n + 1));
+  return out;
 }
 
 function clean(text: string): string {
@@ -172,4 +217,15 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
     candidates.push(text);
   });
   return candidates.find((text) => knownRetailer(text)) ?? candidates.find((text) => STORE_WORD.test(text)) ?? candidates[0] ?? null;
+}
+
+const COMPANY_FORM = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ltd|inc|plc)(?![\p{L}])/iu;
+
+/** Faint print OCR is unsure of: a header line naming a company ("AUTO SPREVES GmbH") still names the store. */
+function legalName(header: readonly string[]): string | null {
+  for (const line of header) {
+    const text = withoutSpecks(line);
+    if (COMPANY_FORM.test(text) && /\p{L}{4}/u.test(text.replace(COMPANY_FORM, '')) && !STREET.test(text) && !POSTCODE.test(text)) return text;
+  }
+  return null;
 }

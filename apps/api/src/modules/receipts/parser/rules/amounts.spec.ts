@@ -20,4 +20,10 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Cola 0,33 l', ',')).toBeNull();
     expect(closingAmount('Wein 0,75cl', ',')).toBeNull();
   });
+
+  it('reads a decimal comma misread as a point before a tax class, and ß as the class B', () => {
+    expect(closingAmount('Toilettenpapier 1.49 CW', ',')).toMatchObject({ amount: 1.49, rest: 'Toilettenpapier' });
+    expect(closingAmount('Wodka 4,99 ß', ',')).toMatchObject({ amount: 4.99, rest: 'Wodka', taxCode: 'B' });
+    expect(closingAmount('Geöffnet 8.00 - 20.00 h', ',')).toBeNull();
+  });
 });

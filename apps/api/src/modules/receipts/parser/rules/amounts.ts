@@ -6,7 +6,7 @@ import { type DecimalSeparator, trailingAmount, type TrailingAmount } from '../r
  * "0,39. .C", "225,00 b", "0,89..."): the amount still closes the line. A size after a number ("0,33 l",
  * "0,75L" on a wrapped name) is not a flag.
  */
-const FLAGGED = /^(.*?\d[.,]\d{2}-?)(?:[x*×.\s]|-(?=[A-Z])){0,4}([A-Za-z©ÄÖÜäöü0-9]{1,2})?\s*[*.]{0,3}$/;
+const FLAGGED = /^(.*?\d[.,]\d{2}-?)(?:[x*×.\s]|-(?=[A-Z])){0,4}([A-Za-z©ÄÖÜäöüß0-9]{1,2})?\s*[*.]{0,3}$/;
 const SIZE = /^(?:l|g|kg|ml|cl|m|cm|mm|lb|oz|st)$/i;
 
 export function closingAmount(text: string, decimal: DecimalSeparator): TrailingAmount | null {
@@ -16,7 +16,8 @@ export function closingAmount(text: string, decimal: DecimalSeparator): Trailing
   if (!match) return null;
   const [, amountPart, flag] = match;
   if (SIZE.test(flag ?? '')) return null;
-  const read = trailingAmount(amountPart, decimal);
+  // The decimal comma read as a point (or the other way round) before a tax class: "1.49 B" on a German receipt.
+  const read = trailingAmount(amountPart, decimal) ?? (flag && /^[A-ZÄÖÜß]{1,2}$/.test(flag) ? trailingAmount(amountPart.replace(/(?<=\d)[.,](?=\d{2}-?$)/, decimal), decimal) : null);
   if (!read) return null;
-  return { ...read, taxCode: flag && /^[A-Za-z]$/.test(flag) ? flag.toUpperCase() : read.taxCode };
+  return { ...read, taxCode: flag && /^[A-Za-zß]$/.test(flag) ? (flag === 'ß' ? 'B' : flag.toUpperCase()) : read.taxCode };
 }

@@ -79,4 +79,25 @@ describe('the receipt adds up', () => {
     expect(digitMisreads(71.99)).toContain(7.99);
     expect(digitMisreads(0.75)).not.toContain(0.7);
   });
+
+  it('corrects an amount whose count × price is one look-alike digit away, unless the total disagrees more', () => {
+    const lines = [line(1, 1.19), line(2, 0.48, 2, 0.49)];
+    expect(checkTotal(lines, 2.17, null, [], [])).toMatchObject({ status: 'ok' });
+    expect(lines[1].totalPrice).toBe(0.98);
+    const kept = [line(1, 1.19), line(2, 0.48, 2, 0.49)];
+    checkTotal(kept, 1.67, null, [], []);
+    expect(kept[1].totalPrice).toBe(0.48);
+  });
+
+  it('takes the payment for the total when it is much nearer the lines', () => {
+    expect(checkTotal([line(1, 20), line(2, 7.42)], 1.42, null, [], [27.42])).toMatchObject({ status: 'corrected', total: 27.42 });
+    expect(checkTotal([line(1, 20), line(2, 7.4)], 27.42, null, [], [27.4])).toMatchObject({ total: 27.4 });
+    expect(checkTotal([line(1, 20), line(2, 7.41)], 27.42, null, [], [27.4])).toMatchObject({ total: 27.42 });
+  });
+
+  it('takes the count from amount ÷ price when the count was misread', () => {
+    const lines = [line(1, 6.75, 8, 2.25)];
+    checkTotal(lines, 6.75, null, [], []);
+    expect(lines[0].quantity).toBe(3);
+  });
 });

@@ -21,13 +21,44 @@ export function runningSumTotal(lines: readonly ParsedReceiptLine[]): number | n
 export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax: number | null, notes: string[], paid: readonly number[]): ReceiptConsistency & { total: number | null } {
   const sum = () => cents(lines.reduce((s, l) => s + l.totalPrice, 0) + (tax ?? 0));
   const disagreeing = lines.filter((l) => l.unitPrice !== null && l.quantity !== 1 && !isLineAmount(l.quantity, l.unitPrice, l.totalPrice));
+  // A whole count misread ("8 x 2,25" above 6,75): the amount and the price say how many; the total is untouched.
+  for (const line of [...disagreeing]) {
+    const count = line.unit === 'piece' && line.unitPrice ? Math.round(line.totalPrice / line.unitPrice) : 0;
+    if (count >= 2 && count <= 99 && Number.isInteger(line.quantity) && isLineAmount(count, line.unitPrice ?? 0, line.totalPrice)) {
+      notes.push(`line ${line.position} "${line.name}": count read as ${line.quantity}, taken as ${count} (amount ÷ price)`);
+      line.quantity = count;
+      disagreeing.splice(disagreeing.indexOf(line), 1);
+    }
+  }
   for (const line of disagreeing) notes.push(`line ${line.position} "${line.name}": ${line.quantity} × ${line.unitPrice} ≠ ${line.totalPrice.toFixed(2)}`);
+  // Count × price one look-alike digit away from the amount read: two readings against one. Taken
+  // unless the printed total says otherwise (it agrees less afterwards).
+  const fixable = disagreeing.flatMap((line) => {
+    const computed = Math.sign(line.totalPrice || 1) * lineAmount(line.quantity, line.unitPrice ?? 0);
+    return digitMisreads(line.totalPrice).some((value) => sameAmount(value, computed)) ? [{ line, computed }] : [];
+  });
+  if (fixable.length > 0) {
+    const change = cents(fixable.reduce((s, { line, computed }) => s + computed - line.totalPrice, 0));
+    if (total === null || Math.abs(total - sum() - change) <= Math.abs(total - sum()) + 0.005) {
+      for (const { line, computed } of fixable) {
+        notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${computed.toFixed(2)} (count × price, one digit misread)`);
+        line.totalPrice = computed;
+        disagreeing.splice(disagreeing.indexOf(line), 1);
+      }
+    }
+  }
   if (total === null || lines.length === 0) return { status: 'incomplete', linesTotal: sum(), difference: null, notes, total };
   if (sameAmount(sum(), total)) return { status: 'ok', linesTotal: sum(), difference: 0, notes, total };
   const confirmed = paid.find((amount) => sameAmount(amount, sum()));
   if (confirmed !== undefined) {
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: confirmed };
+  }
+  // The total and the payment disagree ("SUMME 1,42", "BAR 27,42"): the one nearer the lines is the misread's other reading.
+  const nearer = [...paid].sort((a, b) => Math.abs(a - sum()) - Math.abs(b - sum()))[0];
+  if (nearer !== undefined && Math.abs(nearer - sum()) < 0.5 * Math.abs(total - sum()) && Math.abs(nearer - sum()) < 0.3 * nearer) {
+    notes.push(`the total read as ${total.toFixed(2)}, taken as ${nearer.toFixed(2)} (the payment, nearer the lines)`);
+    total = nearer;
   }
 
   const difference = cents(total - sum());
@@ -77,7 +108,7 @@ function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus:
 }
 
 /** Digits OCR confuses on thermal print, each way. */
-const LOOK_ALIKE: Record<string, string> = { '0': '689', '1': '7', '3': '8', '5': '6', '6': '058', '7': '1', '8': '0369', '9': '08' };
+const LOOK_ALIKE: Record<string, string> = { '0': '689', '1': '7', '3': '8', '4': '9', '5': '6', '6': '058', '7': '1', '8': '0369', '9': '048' };
 
 /** Every amount one look-alike digit away from `amount`, or with one digit before the decimals too many (a stripe read as "1"), same sign. */
 export function digitMisreads(amount: number): number[] {

@@ -21,6 +21,11 @@ describe('purchase dates', () => {
     ['Datum: 14. März 2025', '2025-03-14'],
     ['Date: March 14th, 2025', '2025-03-14'],
     ['Dec 1, 2024 10:00', '2024-12-01'],
+    ['Datum 1403. 25 18:02 Uhr', '2025-03-14'],
+    ['14.03,25 18:02', '2025-03-14'],
+    ['14.03 ,2025 18:02', '2025-03-14'],
+    ['14703. 2025 18:02', '2025-03-14'],
+    ['14.037,25 18:02', '2025-03-14'],
   ])('%j → %s', (text, iso) => {
     expect(date(text)).toBe(iso);
   });
@@ -47,6 +52,26 @@ describe('purchase dates', () => {
     expect(date('14.03.1975 12:00')).toBeNull();
     expect(date('26.12.2026 12:00\n25.11.2026', 'dmy', '2026-11-25')).toBe('2026-11-25');
     expect(date('26.12.2026 12:00', 'dmy', '2026-11-25')).toBe('2026-12-26');
+  });
+
+  it('does not take the tail of a garbled run of numbers over a readable date', () => {
+    expect(date('Datum: 14, 03. 2.05\n14703. 2025 18:02')).toBe('2025-03-14');
+  });
+
+  it('prefers the full date the card slip\'s day and month agree with', () => {
+    expect(date('Gutschein 13.03.2025\nKasse 2 14.03.25\nAS-Zeit 14.03. 18:02 Uhr')).toBe('2025-03-14');
+  });
+
+  it('reads a card slip date whose comma touches the time', () => {
+    expect(date('AS-Zeit 14.03,18:02 Uhr', 'dmy', '2025-11-25')).toBe('2025-03-14');
+  });
+
+  it('reads a year-first date in a long digit run when no date is printed, and confirms a printed one by it', () => {
+    expect(date('Vielen Dank\n25497004271012019013114595')).toBe('2019-01-31');
+    expect(date('Vielen Dank\n7101207901219')).toBeNull();
+    expect(date('AS-Zeit 31.01. 14:59 Uhr\n25497004271012019013114595', 'dmy', '2025-11-25')).toBe('2019-01-31');
+    expect(date('Kasse 18.065,20 09:50\n0545180520005004240')).toBe('2020-05-18');
+    expect(date('Kasse 18.065,20 09:50')).toBe('2020-06-18');
   });
 
   it('does not read six digits without "Datum" as a date', () => {

@@ -17,9 +17,20 @@ const DAY_MONTH = new RegExp(String.raw`(?<![\d.])(\d{1,2})(?:\.|st|nd|rd|th)?[\
 const MONTH_DAY = new RegExp(String.raw`(?<![\p{L}])${MONTH}\s*(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)`, 'giu');
 const monthOf = (name: string) => MONTHS[name.toLowerCase().replace('ä', 'ae').slice(0, 3)];
 /** Day and month run together, or with one separator lost: "14032025", "0810.16", "08.1016", "081016". */
-const RUN_TOGETHER = /(?<![\d.,])(\d{2})([.,]?)(\d{2})([.,]?)(20\d{2}|\d{2})(?![\d,]|[.:]\d)/g;
+const RUN_TOGETHER = /(?<![\d.,])(\d{2})([.,]?)(\d{2})((?:[.,] ?)?)(20\d{2}|\d{2})(?![\d,]|[.:]\d)/g;
+/**
+ * One separator misread as another character, or a stray character before the year, as OCR reads
+ * faint print: "04704. 2020" (the first dot read as a 7), "18.056,20" (a speck after the month).
+ */
+const MISREAD_SEPARATOR = /(?<![\d.,])(?:(\d{2})[^\s\d.,](\d{2})[.,] ?(20\d{2}|\d{2})|(\d{2})\d(\d{2})[.,] ?(20\d{2})|(\d{2})[.,](\d{2})([^\s.,])[.,] ?(20\d{2}|\d{2}))(?![\d,]|[.:]\d)/g;
+/** Long digit runs (a barcode's number, a transaction id) that carry the date: "…20190131…", "…180520…". */
+const DIGIT_RUN = /\d{12,}/g;
+/** A full year-first date and the time after it inside a digit run ("…201901311459…"), as tills encode them. */
+const RUN_DATE = /(?=(20\d{2})(\d{2})(\d{2})([01]\d|2[0-3])[0-5]\d)/g;
 /** Day and month without the year, as card slips print them ("AS-Zeit 15.04. 16:14"). */
-const NO_YEAR = /(?<![\d.,])(\d{1,2})\.(\d{1,2})(?:[.,](?!\d)|(?=\s))/g;
+const NO_YEAR = /(?<![\d.,])(\d{1,2})\.(\d{1,2})(?:[.,](?!\d)|[.,](?=\d{1,2}:\d{2})|(?=\s))/g;
+/** A date preceded by a number and a separator is the tail of a longer, garbled run ("04, 04. 2.02" is not 4 February 2002). */
+const AFTER_NUMBER = /\d ?[.,] ?$/;
 /** A year beside "Datum" read with its last digit as a letter ("202C", "201O"). */
 const LOOSE_YEAR = /(?<!\d)(20[0-9][0-9CcOoDQ])(?![\p{L}\d])/gu;
 const TIME = /\b\d{1,2}:\d{2}\b/;
@@ -70,14 +81,15 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   };
   lines.forEach((line, index) => {
     for (const m of line.matchAll(DATE)) {
+      const tail = AFTER_NUMBER.test(line.slice(0, m.index)) ? -2 : 0;
       if (m[1]) add(Number(m[1]), Number(m[2]), Number(m[3]), line, index);
-      else if (m[4]) add(Number(m[6]), Number(m[5]), Number(m[4]), line, index);
+      else if (m[4]) add(Number(m[6]), Number(m[5]), Number(m[4]), line, index, tail);
       else {
         // Slashed or dashed: the country's order unless a part above 12 settles it.
         const [a, b] = [Number(m[7]), Number(m[9])];
         const monthFirst = a > 12 ? false : b > 12 ? true : slashOrder === 'mdy';
         const [month, day] = monthFirst ? [a, b] : [b, a];
-        add(Number(m[10]), month, day, line, index);
+        add(Number(m[10]), month, day, line, index, tail);
       }
     }
     for (const m of line.matchAll(DAY_MONTH)) add(Number(m[3]), monthOf(m[2]), Number(m[1]), line, index);
@@ -90,11 +102,33 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
         if (separators === 2 || (separators === 0 && m[5].length === 2 && !dated)) continue;
         add(Number(m[5]), Number(m[3]), Number(m[1]), line, index, -1);
       }
+      for (const m of line.matchAll(MISREAD_SEPARATOR)) {
+        const [day, month, year] = m[1] ? [m[1], m[2], m[3]] : m[4] ? [m[4], m[5], m[6]] : [m[7], m[8], m[10]];
+        add(Number(year), Number(month), Number(day), line, index, -1);
+        // "18.065,20": the speck may be the month's last digit and the digit before it the speck.
+        if (m[9] && /\d/.test(m[9])) add(Number(year), Number(month[0] + m[9]), Number(day), line, index, -1);
+      }
     }
   });
-  if (found.length === 0) withoutYear(lines, today).forEach(({ year, month, day, line, index }) => add(year, month, day, line, index, -1));
+  // A date inside a long digit run (year first: "…20190131…"): printed beside a barcode, taken when nothing better is.
+  const runs = lines.flatMap((line) => line.match(DIGIT_RUN) ?? []);
+  const printed = found.length;
+  lines.forEach((line, index) => {
+    for (const run of line.match(DIGIT_RUN) ?? []) for (const m of run.matchAll(RUN_DATE)) add(Number(m[1]), Number(m[2]), Number(m[3]), '', index, -2);
+  });
+  // The same digit runs confirm a printed date they carry (DDMMYY, YYMMDD and the long forms).
+  for (const f of found.slice(0, printed)) {
+    const [y, m, d] = f.date.split('-');
+    const forms = [`${d}${m}${y.slice(2)}`, `${y.slice(2)}${m}${d}`, `${d}${m}${y}`, `${y}${m}${d}`];
+    if (runs.some((run) => forms.some((form) => run.includes(form)))) f.score += 1;
+  }
+  const cardSlip = withoutYear(lines, today);
+  // Without a printed date, the card slip's day and month with the year beside "Datum" (or a guessed one, weaker than a digit run's).
+  if (printed === 0) cardSlip.forEach(({ year, month, day, line, index, guessed }) => year !== null && add(year, month, day, line, index, guessed ? -6 : -1));
   const repeats = new Map<string, number>();
   for (const f of found) repeats.set(f.date, (repeats.get(f.date) ?? 0) + 1);
+  // The card slip's day and month ("AS-Zeit 20.05.") confirm the full date they agree with.
+  for (const f of found) if (cardSlip.some((c) => f.date.endsWith(`-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`) && c.index !== f.index)) f.score += 1;
   found.sort((a, b) => b.score + (repeats.get(b.date)! - 1) - (a.score + (repeats.get(a.date)! - 1)) || a.index - b.index);
   return found[0]?.date ?? null;
 }
@@ -104,13 +138,13 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
  * receipt whose full date OCR could not read. The year is the one printed beside "Datum" (its last
  * digit may be read as a letter), else today's, or last year's when the day is still to come.
  */
-function withoutYear(lines: readonly string[], today: string | undefined): Array<{ year: number; month: number; day: number; line: string; index: number }> {
+function withoutYear(lines: readonly string[], today: string | undefined): Array<{ year: number | null; month: number; day: number; line: string; index: number; guessed: boolean }> {
   let year: number | null = null;
   for (const line of lines) {
     if (year !== null || !hasDateWord(line)) continue;
     for (const m of line.matchAll(LOOSE_YEAR)) year ??= Number(m[1].slice(0, 3) + m[1][3].replace(/[CcOoDQ]/, '0'));
   }
-  const out: Array<{ year: number; month: number; day: number; line: string; index: number }> = [];
+  const out: Array<{ year: number | null; month: number; day: number; line: string; index: number; guessed: boolean }> = [];
   lines.forEach((line, index) => {
     if (!TIME.test(line)) return;
     for (const m of line.matchAll(NO_YEAR)) {
@@ -121,7 +155,7 @@ function withoutYear(lines: readonly string[], today: string | undefined): Array
         const iso = `${thisYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
         chosen = iso > today ? thisYear - 1 : thisYear;
       }
-      if (chosen !== null) out.push({ year: chosen, month, day, line, index });
+      out.push({ year: chosen, month, day, line, index, guessed: year === null });
     }
   });
   return out;

@@ -144,3 +144,71 @@ describe('the amount column', () => {
     ]);
   });
 });
+
+describe('articles whose amount OCR lost or garbled', () => {
+  it('keeps a name line apart whose amount was lost but whose tax class is left', () => {
+    expect(read('Käse am Stück 7 E\nBrot 2,49 E')).toEqual([['Brot', 1, 2.49, 2.49]]);
+    expect(read('Milch 1,19 E\nKäse am Stück 7 E\nBrot 2,49 E')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['Brot', 1, 2.49, 2.49],
+    ]);
+  });
+
+  it('reports the articles whose amount was not read', () => {
+    const texts = ['Milch 1,19 A', 'Brötchen | |]', 'Brot 2,49 A'];
+    expect(articleLines(texts, 0, texts.length, ',', []).unread).toEqual([{ name: 'Brötchen', index: 1, after: 1 }]);
+  });
+
+  it('starts an article at its count line, and keeps the article number beside the amount out of the name', () => {
+    expect(read('Beratung\n2 * Maske FFP2\n08001287 2 * 9,95 EUR 19,90')).toEqual([['Maske FFP2', 2, 9.95, 19.9]]);
+  });
+
+  it('does not glue a line of specks above onto the name', () => {
+    expect(read('Milch 1,19 A\nA 2X (1,39\nSaft 0,78 A')).toEqual([
+      ['Milch', 1, 1.19, 1.19],
+      ['Saft', 1, 0.78, 0.78],
+    ]);
+  });
+
+  it('reads specks with a unit price as the count line when the amount below is a multiple with one digit misread', () => {
+    expect(read('AR 0,49\nKiwi 0,48 B')).toEqual([['Kiwi', 2, 0.49, 0.48]]);
+  });
+
+  it('reads a count line behind a speck at the paper\'s edge, and a count printed again before the name', () => {
+    expect(read('4001234567890 Schraube\n3 2.000 STK 3.98 19', '.')).toEqual([['Schraube', 2, 1.99, 3.98]]);
+    expect(read('3 x Orange Juice €7.50\n3 @ €2.50', '.')).toEqual([['Orange Juice', 3, 2.5, 7.5]]);
+  });
+
+  it('does not take "Artikel - 12345678 12345" for a name', () => {
+    expect(read('Artikel - 50319963 22621\nTasse 2,99')).toEqual([['Tasse', 1, 2.99, 2.99]]);
+  });
+
+  it('reads a decimal comma read as a colon before a tax class, but not a time', () => {
+    expect(read('Waschmittel 20 WL 3:95 41\nSpülmittel 0,85 A')).toEqual([
+      ['Waschmittel 20 WL', 1, 3.95, 3.95],
+      ['Spülmittel', 1, 0.85, 0.85],
+    ]);
+    expect(read('Abholung 14:35 Uhr\nSpülmittel 0,85 A').map((line) => line[3])).toEqual([0.85]);
+  });
+
+  it('keeps apart a name whose amount left a bare number after its size', () => {
+    const texts = ['Zahnpasta 75ml 15', 'Bodylotion 400ml 2,25 A'];
+    const read = articleLines(texts, 0, texts.length, ',', []);
+    expect(read.lines.map((l) => l.name)).toEqual(['Bodylotion 400ml']);
+    expect(read.unread.map((u) => u.name)).toEqual(['Zahnpasta 75ml']);
+  });
+
+  it('reads lost lines as one article until one ends in an amount\'s remains', () => {
+    const texts = ['Milch 1,19 A', 'Würstchen Wiener Art 6', 'Stk Ti A', 'Brot 2,49 A'];
+    expect(articleLines(texts, 0, texts.length, ',', []).unread).toEqual([{ name: 'Würstchen Wiener Art 6 Stk', index: 1, after: 1 }]);
+  });
+
+  it('drops the digit the paper\'s edge left before many names, but not a count', () => {
+    expect(read('2 Milch 1,19 A\n2 Brot 2,49 A\n22 Salat 2,67 A\nKäse 4,38 A').map((line) => line[0])).toEqual(['Milch', 'Brot', 'Salat', 'Käse']);
+    expect(read('2 Milch 1,19 A\nBrot 2,49 A\nSalat 2,67 A\nKäse 4,38 A').map((line) => line[0])).toEqual(['2 Milch', 'Brot', 'Salat', 'Käse']);
+  });
+
+  it('keeps coupons and price reductions negative when the minus was lost', () => {
+    expect(read('Shampoo 4,90 A\n10% Coupon Pflege 1,15 A').map((line) => line[3])).toEqual([4.9, -1.15]);
+  });
+});

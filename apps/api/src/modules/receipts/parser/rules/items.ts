@@ -1,5 +1,6 @@
 import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
-import { cents, type DecimalSeparator, isLineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { cents, type DecimalSeparator, isLineAmount, lineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { digitMisreads } from './arithmetic.js';
 import { closingAmount } from './amounts.js';
 import { COLUMN_HEADER, isCodeLine, SEPARATOR, withoutSpecks } from './layout.js';
 import { trimEndOf } from './line-bounds.js';
@@ -24,6 +25,8 @@ const PAYMENT_OR_VAT = /^\W*(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(
 const PUMP_VOLUME = /^\W*\S{0,2}\s*\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
 /** Returned empties: a credit, however the minus came out. */
 const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
+/** Coupons and price reductions: a credit, however the minus came out ("10% Coupon Pflege 1,15"). */
+const REDUCTION = /(?<![\p{L}])(?:coupon|rabatt|sofortrabatt|nachlass|preisvorteil|discount|multibuy\s+saving|saving)(?![\p{L}])/iu;
 /** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
 const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
 /** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
@@ -68,8 +71,18 @@ interface Draft {
   splitTaxDigit: boolean;
 }
 
+/** An article whose name was read but whose amount was not: the arithmetic may still give it one. */
+export interface UnreadArticle {
+  name: string;
+  /** The input line (0-based) it was read from. */
+  index: number;
+  /** How many read lines stand above it. */
+  after: number;
+}
+
 export interface ArticleLines {
   lines: ParsedReceiptLine[];
+  unread: UnreadArticle[];
   /** Sales tax printed above the total (US receipts): part of the sum, not an article. */
   tax: number | null;
 }
@@ -107,12 +120,48 @@ export function articleLines(
     }
     classified.push(line);
   }
-  const drafts = assemble(classified, notes);
-  const lines = drafts.map((draft, n) => toLine(draft, n + 1, decimal));
+  const unread: Array<{ index: number; text: string; after: number }> = [];
+  const drafts = assemble(classified, notes, unread);
+  const lines = withoutMarginSpecks(drafts.map((draft, n) => toLine(draft, n + 1, decimal)));
   for (const [n, draft] of drafts.entries()) {
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
-  return { lines, tax };
+  return { lines, tax, unread: unread.map(({ index, text, after }) => ({ name: unreadName(text), index, after })) };
+}
+
+/** The name of an article whose amount was not read, without the remains of the amount ("Brötchen | DL 2504" → "Brötchen"). */
+function unreadName(text: string): string {
+  const tokens = withoutSpecks(text).split(' ');
+  const speck = tokens.findIndex((token, i) => i > 0 && /^[^\p{L}\p{N}]+$/u.test(token));
+  const kept = speck > 0 ? tokens.slice(0, speck) : tokens;
+  // Specks, a tax class or bare digits ("500ml 1" for "500ml 1,15") after the name; a size with its unit stays.
+  const remains = (token: string) => !/^\d+(?:[.,]\d+)?\p{L}{1,2}\.?$/u.test(token) && (SPECKS_FOR_AMOUNT.test(token) || /^(?:\p{Lu}|[\d.,:;'"]+)$/u.test(token));
+  const classLeft = /^\p{Lu}$/u.test(kept.at(-1) ?? '');
+  while (kept.length > 1 && remains(kept.at(-1)!)) kept.pop();
+  // The amount before a tax class left as a short token ("Stk Ti A" for "Stk 7,77 A").
+  if (classLeft && kept.length > 2 && kept.at(-1)!.length <= 2 && !SIZE.test(kept.at(-1)!)) kept.pop();
+  return trimEndOf(kept.join(' '), '* ');
+}
+
+/**
+ * The paper's edge read as a digit before many names ("2 NIVEA DUSCHE", "2 KIWIS", "22 SALATBAR"):
+ * the same one- or two-digit token starting a third of the names or more, at least three, none
+ * of them a count (no count line or price beside them), is not part of the names.
+ */
+function withoutMarginSpecks(lines: ParsedReceiptLine[]): ParsedReceiptLine[] {
+  const lead = (line: ParsedReceiptLine) => (line.quantity === 1 ? /^(\d{1,2}) (?=\p{L})/u.exec(line.name)?.[1] : undefined);
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const token = lead(line);
+    if (token) counts.set(token[0], (counts.get(token[0]) ?? 0) + 1);
+  }
+  const [digit, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (count < 3 || count * 3 < lines.length) return lines;
+  for (const line of lines) {
+    const token = lead(line);
+    if (token && token[0] === digit && token.split('').every((c) => c === digit)) line.name = line.name.slice(token.length + 1);
+  }
+  return lines;
 }
 
 const AMOUNT_WORD = /\d[.,]\d{2}/;
@@ -138,9 +187,10 @@ function amountColumn(texts: readonly string[], from: number, to: number, decima
 }
 
 function classify(text: string, index: number, decimal: DecimalSeparator): Classified {
-  const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal);
+  // A speck at the paper's edge may stand before a count line ("3 1.000 STK 19.99 19").
+  const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal) ?? quantityLine(text.replace(/^\S{1,2}\s+(?=\d+[.,]\d{3}\s*\S)/, ''), decimal);
   if (quantity) return { type: 'quantity', ...quantity, index, text };
-  const closing = closingAmount(text, decimal);
+  const closing = closingAmount(text, decimal) ?? colonAmount(text);
   if (closing && ID_LABEL.test(closing.rest)) return { type: 'text', index, text };
   if (closing) return { type: 'priced', index, text: closing.rest, amount: closing.amount, taxCode: closing.taxCode, splitTaxDigit: closing.splitTaxDigit };
   const multiBuy = multiBuyWithoutAmount(text, decimal);
@@ -151,8 +201,21 @@ function classify(text: string, index: number, decimal: DecimalSeparator): Class
   return { type: 'text', index, text };
 }
 
-/** A name with at least one word of three letters: what an article line prints, unlike specks or a code. */
-const named = (text: string) => /\p{L}{3}/u.test(withoutSpecks(text));
+/**
+ * An article line whose decimal comma OCR read as a colon ("Waschmittel 20 WL 3:95 41"): the
+ * amount closes the line but for one short token (the tax class). Only on a named line without a
+ * time word, between the header and the total, where a time of day is not printed.
+ */
+function colonAmount(text: string): ReturnType<typeof closingAmount> {
+  const m = /^(.*\p{L}{3}.*?)\s+(\d{1,4})[:;](\d{2})(?:\s+\S{1,2})?$/u.exec(text);
+  if (!m || /\b(?:uhr|zeit|time)\b/i.test(text)) return null;
+  return { amount: Number(`${m[2]}.${m[3]}`), rest: m[1], taxCode: null, splitTaxDigit: false };
+}
+
+/** A name with at least one word of three letters: what an article line prints, unlike specks, a code or a currency. */
+const named = (text: string) => /\p{L}{3}/u.test(withoutSpecks(text).replace(/(?<=^|\s)(?:EUR|EURO|USD|GBP|CHF)(?=\s|$)/gi, ''));
+/** A name line that starts with the count ("2 * Atemschutzmaske", "3 x Brötchen"): the first line of its article. */
+const COUNT_FIRST = /^\d{1,3}\s*[x×*]\s+\p{L}/iu;
 /** Only an article number beside the amount ("2183839 1.129,00"): electronics tills print the name below. */
 const codeOnly = (text: string) => !named(text) && /\d{5,}/.test(text);
 
@@ -163,10 +226,14 @@ const codeOnly = (text: string) => !named(text) && /\d{5,}/.test(text);
 const SPECKS_FOR_AMOUNT = /^(?:\p{L}\d|\d\p{L}|\S*[[\]{}|\\]\S*|\d{1,3}[/:;]\d{2}|\p{L}+\d+[.,:;/]?\p{L}+)$/u;
 /** A pack size or a number that may end a name ("350G", "0,7L", "1,5"). */
 const SIZE = /^\d+(?:[.,]\d+)?\p{L}{0,2}\.?$/u;
-function lostAmount(text: string): boolean {
+function lostAmount(text: string, taxCodes: ReadonlySet<string>): boolean {
   const words = text.split(' ');
   const last = words.at(-1) ?? '';
+  // A bare number after a size with its unit ("Zahnpasta 75ml 15" for "75ml 1,45"): what is left of the amount.
+  if (/^\d{1,3}$/.test(last) && /^\d+(?:[.,]\d+)?(?:ml|l|g|kg|cl|stk|st)\.?$/i.test(words.at(-2) ?? '')) return true;
   if (words.length < 2 || SIZE.test(last)) return false;
+  // The tax class the receipt prints after its amounts, left alone at the end ("MARZIPAN-BROT SW E").
+  if (/^\p{Lu}$/u.test(last) && taxCodes.has(last) && words.length >= 3) return true;
   if (SPECKS_FOR_AMOUNT.test(last)) return true;
   // One or two small letters after a name in capitals ("GUT BIO JOGHURT PUR le").
   return /^\p{Ll}{1,2}$/u.test(last) && !/\p{Ll}/u.test(words.slice(0, -1).join(' '));
@@ -203,9 +270,23 @@ function applyQuantity(draft: Draft, q: Counted): void {
 
 const fits = (q: QuantityLine, amount: number) => isLineAmount(q.quantity, q.unitPrice, amount);
 
+/**
+ * The count a unit price read on a line of specks stands for: the next article's amount is that
+ * multiple of it, exactly or with one look-alike digit misread in the amount. 0 when none fits.
+ */
+function countFor(unitPrice: number, amount: number): number {
+  const times = Math.round(amount / unitPrice);
+  if (times >= 2 && times <= 20 && sameAmount(times * unitPrice, amount)) return times;
+  const readings = digitMisreads(amount);
+  for (let count = 2; count <= 9; count += 1) if (readings.some((value) => sameAmount(value, lineAmount(count, unitPrice)))) return count;
+  return 0;
+}
+
 /** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
-function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
+function assemble(classified: readonly Classified[], notes: string[], unread: Array<{ index: number; text: string; after: number }>): Draft[] {
   const drafts: Draft[] = [];
+  // Tax classes printed after the amounts: one left at the end of a name line is an amount's remains.
+  const taxCodes = new Set(classified.flatMap((c) => (c.type === 'priced' && c.taxCode && /^[A-Z]$/.test(c.taxCode) ? [c.taxCode] : [])));
   let names: Text[] = [];
   let pendingQuantity: Counted | null = null;
   // Which side count lines were found on so far: breaks ties when both neighbours would fit.
@@ -289,10 +370,10 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
     }
     // Specks where a count line was ("ZW 1,15" for "2 X 1,15"): the next article's amount is a multiple of it.
     const next = names.length === 0 && !named(line.text) && !pendingQuantity ? nextPriced(position + 1) : null;
-    const times = next && line.amount > 0 ? Math.round(next.amount / line.amount) : 0;
-    if (next && times >= 2 && times <= 20 && sameAmount(times * line.amount, next.amount)) {
+    const times = next && line.amount > 0 ? countFor(line.amount, next.amount) : 0;
+    if (next && times > 0) {
       pendingQuantity = { type: 'quantity', index: line.index, text: line.text, quantity: times, unit: 'piece', unitPrice: line.amount, amount: null, taxCode: null };
-      notes.push(`line ${line.index + 1}: "${line.text}" read as a count line, ${times} × ${line.amount.toFixed(2)} = ${next.amount.toFixed(2)}`);
+      notes.push(`line ${line.index + 1}: "${line.text}" read as a count line, ${times} × ${line.amount.toFixed(2)} for ${next.amount.toFixed(2)}`);
       return;
     }
     // An amount with no name, or only specks beside it ("; 0,49"): not an article.
@@ -309,14 +390,27 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
       // Up to three lines of name above an amount alone ("750g 3,80"), two above a named one.
       for (const [n, wrap] of names.slice(named(line.text) ? -2 : -3).reverse().entries()) {
         const alone = n === 0 && !named(line.text);
-        if (!alone && (wrap.inAmountColumn || lostAmount(wrap.text) || sameArticle(wrap.text, line.text))) break;
+        if (!alone && (wrap.inAmountColumn || lostAmount(wrap.text, taxCodes) || sameArticle(wrap.text, line.text) || !named(wrap.text))) break;
         kept.unshift(wrap);
+        // The count starts the article ("2 * Atemschutzmaske"): lines above it are another's.
+        if (COUNT_FIRST.test(withoutSpecks(wrap.text))) break;
       }
       const lost = names.filter((n) => !kept.includes(n));
       if (lost.length > 0) notes.push(`lines ${lost.map((n) => n.index + 1).join(', ')}: an article whose amount was not read`);
+      // Lost lines are articles of their own; a name wraps onto the next lost line until one ends in an amount's remains.
+      let wrapped: Text[] = [];
+      const lostNames = lost.filter((n) => named(n.text));
+      for (const n of lostNames) {
+        wrapped.push(n);
+        if (n !== lostNames.at(-1) && !lostAmount(n.text, taxCodes) && !n.inAmountColumn) continue;
+        const text = wrapped.map((w) => w.text).join(' ');
+        if (named(text)) unread.push({ index: wrapped[0].index, text, after: drafts.length });
+        wrapped = [];
+      }
       names = kept;
     }
-    const draft = draftOf(line, names);
+    // An article number and count beside the amount, the name above ("08001287 2 x 9,95 19,90"): the number is no part of the name.
+    const draft = draftOf(names.length > 0 && !named(line.text) && /\d{5,}/.test(line.text) ? { ...line, text: '' } : line, names);
     names = [];
     if (line.multiBuy) {
       applyQuantity(draft, { type: 'quantity', index: line.index, text: line.text, ...line.multiBuy, unit: 'piece', amount: line.amount, taxCode: null });
@@ -331,6 +425,9 @@ function assemble(classified: readonly Classified[], notes: string[]): Draft[] {
     drafts.push(draft);
   });
   if (names.length > 0) notes.push(`lines ${names.map((n) => n.index + 1).join(', ')}: text without an amount, not read as an article`);
+  // The last article's amount lost before the total: its name line ends in the amount's remains.
+  const last = names.at(-1);
+  if (last && named(last.text) && (lostAmount(last.text, taxCodes) || last.inAmountColumn)) unread.push({ index: last.index, text: last.text, after: drafts.length });
   return drafts;
 }
 
@@ -342,17 +439,21 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
   if (quantity === null) {
     const inline = inlineQuantity(name, draft.amount, decimal);
     if (inline) ({ name, quantity, unit, unitPrice } = inline);
+  } else {
+    // The count printed again before the name ("3 x Orange Juice" above "3 @ 2.50").
+    const lead = /^(\d{1,3})\s*[x×*]\s+(?=\p{L})/iu.exec(name);
+    if (lead && Number(lead[1]) === quantity) name = name.slice(lead[0].length);
   }
   // Article numbers and barcodes some tills print around the name are not part of it; a
   // barcode (with the flag US tills print after it) is kept for matching.
   const barcode = /\s(\d{8,14})(?:\s+[A-Z])?$/.exec(name)?.[1] ?? null;
   name = name
-    .replace(/^\d{4,}\s+(?=\p{L})/u, '')
+    .replace(/^(?:\S{1,2}\s+)?\d{4,}\s+(?=\p{L})/u, '')
     .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();
   name = trimEndOf(withoutSpecks(name), '* ');
-  const amount = RETURNED.test(name) ? -Math.abs(draft.amount) : draft.amount;
+  const amount = RETURNED.test(name) || REDUCTION.test(name) ? -Math.abs(draft.amount) : draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {
     position,

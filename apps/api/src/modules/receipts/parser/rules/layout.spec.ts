@@ -25,6 +25,7 @@ describe('where the articles start', () => {
     expect(isHeaderish('Tel. 0123 456789')).toBe(true);
     expect(isHeaderish('Hauptstraße 12')).toBe(true);
     expect(isHeaderish('4001234567890 Schraube')).toBe(false);
+    expect(isHeaderish('3 4001234567890 Schraube')).toBe(false);
   });
 });
 

@@ -24,7 +24,7 @@ export const WELCOME = /^\W*(?:(?:herzlich\s+)?willkommen(?:\s+(?:bei|im|in))?|w
 const OPENING_HOURS = /(?<![\p{L}])(?:uhr|öffnungszeit\w*|oeffnungszeit\w*|geöffnet|opening|hours)(?![\p{L}])|\bmo\.?\s*-\s*(?:sa|fr)\b/iu;
 
 /** An article number before a name ("4078500017343 Blumenrechen"): an article line, not a phone number. */
-const ARTICLE_NUMBER_NAME = /^\d{5,14}\s+\p{L}{2}/u;
+const ARTICLE_NUMBER_NAME = /^(?:\S{1,2}\s+)?\d{5,14}\s+\p{L}{2}/u;
 
 export function isHeaderish(text: string): boolean {
   if (ARTICLE_NUMBER_NAME.test(text)) return false;
@@ -114,7 +114,7 @@ export function afterSpecks(text: string): string[] {
 }
 
 /** An article number on a line of its own ("Artikel 50319963 22621", "ART/EAN 4002245701618", its label misread): not part of a name. */
-const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*:?\s*|\S{1,10}\s+)?\d{5,14}(?:\s+\d{1,8})*$/i;
+const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*[:\-–]?\s*|\S{1,10}\s+)?\d{5,14}(?:\s+\d{1,8})*$/i;
 
 export function isCodeLine(text: string): boolean {
   return CODE_LINE.test(withoutSpecks(text).replace(/^\W+/, ''));

@@ -12,6 +12,10 @@ describe('count lines', () => {
   it('reads a count and amount without an operator (DIY tills) but not a pack size', () => {
     expect(quantityLine('2.000 STK 3.98 19', '.')).toMatchObject({ quantity: 2, unitPrice: 1.99, amount: 3.98 });
     expect(quantityLine('1kg 12,99 A', ',')).toBeNull();
+    expect(quantityLine('3X 11,95 35:85:84', ',')).toMatchObject({ quantity: 3, unitPrice: 11.95, amount: 35.85 });
+    expect(quantityLine('3X 11,95 35:80', ',')).toBeNull();
+    expect(quantityLine('2.000S1K 3.98 19', '.')).toMatchObject({ quantity: 2, amount: 3.98 });
+    expect(quantityLine('0,158 1,19 0,19', ',')).toMatchObject({ quantity: 0.158, unit: 'kg' });
   });
 
   it('reads other units and the piece mark as OCR returns it', () => {
@@ -37,6 +41,13 @@ describe('counts inside the name', () => {
     expect(inlineQuantity('3x Brötchen', 1.35, ',')).toEqual({ name: 'Brötchen', quantity: 3, unit: 'piece', unitPrice: 0.45 });
   });
 
+  it('reads the count from amount ÷ price column when OCR garbled the count column', () => {
+    expect(inlineQuantity('Kaffee 1kg Sl 12,99', 38.97, ',')).toMatchObject({ name: 'Kaffee 1kg', quantity: 3, unitPrice: 12.99 });
+    expect(inlineQuantity('Vollmilch 1L 43 1,19', 4.76, ',')).toMatchObject({ name: 'Vollmilch 1L', quantity: 4, unitPrice: 1.19 });
+    expect(inlineQuantity('Lachs 100g £ 3,49', 3.49, ',')).toMatchObject({ name: 'Lachs 100g', quantity: 1 });
+    expect(inlineQuantity('Cola 0,5 L 1,29', 1.29, ',')).toBeNull();
+  });
+
   it('takes a table count only when the arithmetic agrees', () => {
     expect(inlineQuantity('Milch 2 1,19', 2.38, ',')).toMatchObject({ name: 'Milch', quantity: 2 });
     expect(inlineQuantity('Saft 1 1,50', 2.38, ',')).toBeNull();
@@ -52,6 +63,7 @@ describe('multi-buys', () => {
   it('computes the amount of a multi-buy whose amount was not read', () => {
     expect(multiBuyWithoutAmount('Käse 2,59 x 2 5 18°A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
     expect(multiBuyWithoutAmount('Wasser 12.50*2', '.')).toEqual({ name: 'Wasser', quantity: 2, unitPrice: 12.5, amount: 25 });
+    expect(multiBuyWithoutAmount('Käse 2.59.x 2 5, 187A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
     expect(multiBuyWithoutAmount('Käse 2,59 x 2 und noch viel mehr Text', ',')).toBeNull();
   });
 });

@@ -41,16 +41,22 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
   const tail = m[4].trim();
   let amount: number | null = null;
   let taxCode: string | null = null;
+  const quantity = parseQuantity(m[1]);
+  const unitPrice = parseAmount(m[3], decimal);
   if (tail !== '') {
     const closing = trailingAmount(tail, decimal);
+    // The decimal comma read as a colon ("3X 11,95 35:85:84"): the amount when count × price gives it.
+    const colon = closing ? null : /^(\d{1,4})[:;](\d{2})(?![\d])/.exec(tail);
+    if (colon && isLineAmount(quantity, unitPrice, Number(`${colon[1]}.${colon[2]}`))) return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount: Number(`${colon[1]}.${colon[2]}`), taxCode: null };
     if (!closing || !onlyCurrency(closing.rest)) return null;
     amount = closing.amount;
     taxCode = closing.taxCode;
   }
-  return { quantity: parseQuantity(m[1]), unit: unitOf(m[2], m[1]), unitPrice: parseAmount(m[3], decimal), amount, taxCode };
+  return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount, taxCode };
 }
 
 const countCache = new Map<DecimalSeparator, RegExp>();
+const WHOLE_COUNT_UNIT_MISREAD = /^(\d{1,3}[.,]000)([\p{L}\d$|]{2,3})\s+(.+)$/u;
 /** A count and the line amount without an operator, as DIY and furniture tills print under the name: "1.000 STK 20.99 19". */
 function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine | null {
   let pattern = countCache.get(decimal);
@@ -59,7 +65,8 @@ function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine 
     pattern = new RegExp(String.raw`^(\d+(?:[.,]\d{3})?)[.,]?\s*${PIECES}\s+(.+)$`, 'i');
     countCache.set(decimal, pattern);
   }
-  const m = pattern.exec(text);
+  // A whole count with three decimals, its unit misread ("1.000816 20.99 19" for "1.000 STK"): DIY tills print no other number so.
+  const m = pattern.exec(text) ?? WHOLE_COUNT_UNIT_MISREAD.exec(text);
   if (!m) return null;
   const closing = trailingAmount(m[3], decimal);
   if (!closing || !onlyCurrency(closing.rest)) return null;
@@ -97,7 +104,7 @@ export function unitOf(unit: string | undefined, quantity: string): Unit {
   return /[.,]\d{3}$/.test(quantity) ? 'kg' : 'piece';
 }
 
-const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; priceTimes: RegExp; leading: RegExp; leadingTable: RegExp }>();
+const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; priceTimes: RegExp; leading: RegExp; leadingTable: RegExp; priceColumn: RegExp }>();
 function inlinePatterns(decimal: DecimalSeparator) {
   let patterns = inlineCache.get(decimal);
   if (!patterns) {
@@ -109,6 +116,8 @@ function inlinePatterns(decimal: DecimalSeparator) {
       table: new RegExp(String.raw`^(.*?\S)\s+${QUANTITY}\s*${UNIT}?\s+${CURRENCY}?\s*(${amount})\s*${CURRENCY}?${PER_UNIT}$`, 'i'),
       // "Bulgur 0,89 x 2": the unit price before the count, the line amount closing the line
       priceTimes: new RegExp(String.raw`^(.*?\S)\s+${CURRENCY}?\s*(${amount})\s*([x×*%])\.?\s*[„"']?(\d{1,3})$`, 'i'),
+      // "Kaffee 1kg Sl 12,99" in a table whose count OCR garbled: the price column before the amount
+      priceColumn: new RegExp(String.raw`^(.*?\S)\s+(\S{1,2})\s+${CURRENCY}?\s*(${amount})$`, 'i'),
       // "3x Brötchen", "3 x Brötchen"
       leading: new RegExp(String.raw`^(\d+)\s*(?:x|×|\*)\s+(.+)$`, 'i'),
       // "3 Brötchen 0,45"
@@ -142,6 +151,14 @@ export function inlineQuantity(name: string, amount: number, decimal: DecimalSep
     return { name: tab[1], quantity: parseQuantity(tab[2]), unit: unitOf(tab[3], tab[2]), unitPrice: parseAmount(tab[4], decimal) };
   }
   if (lead && isLineAmount(Number(lead[1]), parseAmount(lead[3], decimal), amount)) return { name: lead[2], quantity: Number(lead[1]), unit: 'piece', unitPrice: parseAmount(lead[3], decimal) };
+  // The count garbled in a table: amount ÷ the price column is a whole count (or the price is the amount beside a speck).
+  const column = inlinePatterns(decimal).priceColumn.exec(name);
+  if (column) {
+    const price = parseAmount(column[3], decimal);
+    const count = price > 0 ? Math.round(Math.abs(amount) / price) : 0;
+    if (count >= 2 && count <= 99 && isLineAmount(count, price, amount)) return { name: column[1], quantity: count, unit: 'piece', unitPrice: price };
+    if (count === 1 && Math.abs(price - Math.abs(amount)) < 0.005 && /^(?:[^\p{L}\p{N}]{1,2}|1)$/u.test(column[2])) return { name: column[1], quantity: 1, unit: 'piece', unitPrice: price };
+  }
   const counted = leading.exec(name);
   if (counted && Number(counted[1]) > 0) return { name: counted[2], quantity: Number(counted[1]), unit: 'piece', unitPrice: cents(amount / Number(counted[1])) };
   return null;
@@ -155,10 +172,11 @@ const unreadCache = new Map<DecimalSeparator, RegExp>();
 export function multiBuyWithoutAmount(text: string, decimal: DecimalSeparator): { name: string; quantity: number; unitPrice: number; amount: number } | null {
   let pattern = unreadCache.get(decimal);
   if (!pattern) {
-    pattern = new RegExp(String.raw`^(.*?\p{L}.*?)\s+${CURRENCY}?\s*(${amountPattern(decimal)})\s*[x×*]\s*[„"']?(\d{1,2})(?:\s+([^\p{L}]{0,3}\S{0,5}))?$`, 'iu');
+    pattern = new RegExp(String.raw`^(.*?\p{L}.*?)\s+${CURRENCY}?\s*(${amountPattern(decimal)})\s*[x×*]\s*[„"']?(\d{1,2})(?:\s+[^\p{L}\s]{0,3}\S{0,5}){0,2}$`, 'iu');
     unreadCache.set(decimal, pattern);
   }
-  const m = pattern.exec(text);
+  // The unit price's decimal separator read as the other one, a point read before the "x" ("2.59.x 2").
+  const m = pattern.exec(text.replace(/(\d)[.,](\d{2})\.?(?=\s*[x×*]\s*[„"']?\d)/, `$1${decimal}$2`));
   if (!m) return null;
   const quantity = Number(m[3]);
   if (!(quantity > 1)) return null;
