@@ -124,4 +124,28 @@ describe('AccessGuard', () => {
     await guard.canActivate(contextFor('sessionRoute', request));
     expect(request.principal?.userId).toBe('u1');
   });
+
+  it('keeps each route to its own declarations when one guard answers them all in turn', async () => {
+    @SessionOnly()
+    @Controller()
+    class ClassWide {
+      @Get() inherited() {}
+      @Public() @Get() open() {}
+    }
+    const guard = new AccessGuard(new Reflector(), new FakeResolver(token(['scans:write'], 'member')), fixedClock);
+    const at = (handler: Function, controller: Function, method = 'GET') =>
+      new Promise((settle) => settle(guard.canActivate({ getHandler: () => handler, getClass: () => controller, switchToHttp: () => ({ getRequest: () => ({ headers: {}, method }) }) } as unknown as ExecutionContext))).then(
+        () => 'allowed',
+        (error: unknown) => (error instanceof ApiException ? error.getStatus() : String(error)),
+      );
+    for (let round = 0; round < 2; round++) {
+      expect(await at(SampleController.prototype.scanWrite, SampleController, 'POST')).toBe('allowed');
+      expect(await at(SampleController.prototype.stockRead, SampleController)).toBe(403);
+      expect(await at(SampleController.prototype.open, SampleController)).toBe('allowed');
+      expect(await at(ClassWide.prototype.inherited, ClassWide)).toBe(403);
+      expect(await at(ClassWide.prototype.open, ClassWide)).toBe('allowed');
+      // The same method under another controller takes that controller's declaration.
+      expect(await at(ClassWide.prototype.inherited, SampleController)).toMatch(/declares no access rule/);
+    }
+  });
 });

@@ -1,6 +1,15 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { SecretBox } from './secret-box.js';
+import { sha256Hex } from './tokens.js';
+
+describe('sha256Hex', () => {
+  it('is the SHA-256 of the UTF-8 text, in hex (stored credential hashes keep matching)', () => {
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('Grüße')).toBe(createHash('sha256').update(Buffer.from('Grüße', 'utf8')).digest('hex'));
+  });
+});
 
 describe('SecretBox (AES-256-GCM)', () => {
   const box = new SecretBox('k'.repeat(40));

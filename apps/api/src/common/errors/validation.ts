@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { IS_DATE_STRING, IS_ISO8601, IS_UUID, type ValidationError as ClassValidatorError } from 'class-validator';
 import type { Locale } from '@hinv/shared';
+import { validInstance } from './valid-fast-path.js';
 import { cacheValidationMetadata } from './validation-metadata-cache.js';
 import { constraintText, FIXED_TEXTS, type LocalizedText } from './validation-messages.js';
 
@@ -122,6 +123,12 @@ export class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object && (value === undefined || value === null || typeof value !== 'object')) {
       throw new RequestValidationException([{ loc: ['body'], text: FIXED_TEXTS.notAnObject, type: 'model_attributes_type' }]);
+    }
+    // A flat body or query that passes its rules is answered without the full machinery; anything
+    // else, every failure included, goes through it and is reported by it.
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const valid = validInstance(metadata.metatype, value);
+      if (valid !== undefined) return valid;
     }
     try {
       return await super.transform(value, metadata);

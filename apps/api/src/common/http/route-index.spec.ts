@@ -25,6 +25,21 @@ describe('routeKey and requestKey', () => {
     expect(requestKey('/api/health//')).toBe('api/health/');
     expect(requestKey('/')).toBe('');
   });
+
+  it('keys any path as splitting it into segments does', () => {
+    const bySegments = (path: string): string => {
+      const segments = path.split('/').slice(1);
+      if (segments.at(-1) === '') segments.pop();
+      return segments.slice(0, 3).join('/').toLowerCase();
+    };
+    const pieces = ['', 'api', 'V1', 'scans', 'x.json', '%2F', ':id'];
+    for (let n = 0; n < 5000; n++) {
+      let path = '';
+      const length = 1 + (n % 6);
+      for (let i = 0; i < length; i++) path += `/${pieces[(n * 7 + i * 13 + ((n >> i) & 3)) % pieces.length]}`;
+      expect(requestKey(path), path).toBe(bySegments(path));
+    }
+  });
 });
 
 /** The same routes with and without the index answer every path alike. */

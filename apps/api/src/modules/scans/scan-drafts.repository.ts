@@ -46,6 +46,32 @@ export const CONTEXT_SQL = `
   WHERE p.id = ${boundText('productId')}`;
 
 const json = (value: string | null): Record<string, unknown> | null => (value === null ? null : (JSON.parse(value) as Record<string, unknown>));
+const jsonText = (value: Record<string, unknown> | null): string | null => (value === null ? null : JSON.stringify(value));
+
+/**
+ * A new draft's columns and values, bound by position: every scan inserts one, and binding 18
+ * named parameters from an object cost more than the insert itself.
+ */
+const INSERT_COLUMNS: readonly [column: string, value: (draft: ScanDraftEntity) => unknown][] = [
+  ['id', (draft) => draft.id],
+  ['barcode_raw', (draft) => draft.barcodeRaw],
+  ['barcode_normalized', (draft) => draft.barcodeNormalized],
+  ['symbology', (draft) => draft.symbology],
+  ['mode', (draft) => draft.mode],
+  ['status', (draft) => draft.status],
+  ['resolution_source', (draft) => draft.resolutionSource],
+  ['product_id', (draft) => draft.productId],
+  ['variant_id', (draft) => draft.variantId],
+  ['suggestion', (draft) => jsonText(draft.suggestion)],
+  ['upstream_error', (draft) => draft.upstreamError],
+  ['resolve_key', (draft) => draft.resolveKey],
+  ['confirm_key', (draft) => draft.confirmKey],
+  ['action_result', (draft) => jsonText(draft.actionResult)],
+  ['created_by', (draft) => draft.createdBy],
+  ['station_name', (draft) => draft.stationName],
+  ['created_at', (draft) => draft.createdAt],
+  ['updated_at', (draft) => draft.updatedAt],
+];
 
 function toEntity(row: DraftRow): ScanDraftEntity {
   return {
@@ -81,7 +107,7 @@ export class ScanDraftsRepository {
   private statements?: {
     byResolveKey: Statement<[string], DraftRow>;
     localHit: Statement<[string], { product_id: string; variant_id: string }>;
-    insert: Statement;
+    insert: Statement<[unknown[]]>;
     context: Statement<[{ productId: string; variantId: string | null }], DraftContext>;
   };
 
@@ -99,12 +125,7 @@ export class ScanDraftsRepository {
     this.statements ??= {
       byResolveKey: db.prepare('SELECT * FROM scan_drafts WHERE resolve_key = ?'),
       localHit: db.prepare(LOCAL_HIT_SQL),
-      insert: db.prepare(
-        `INSERT INTO scan_drafts (id, barcode_raw, barcode_normalized, symbology, mode, status, resolution_source, product_id, variant_id,
-                                  suggestion, upstream_error, resolve_key, confirm_key, action_result, created_by, station_name, created_at, updated_at)
-         VALUES (@id, @barcodeRaw, @barcodeNormalized, @symbology, @mode, @status, @resolutionSource, @productId, @variantId,
-                 @suggestion, @upstreamError, @resolveKey, @confirmKey, @actionResult, @createdBy, @stationName, @createdAt, @updatedAt)`,
-      ),
+      insert: db.prepare(`INSERT INTO scan_drafts (${INSERT_COLUMNS.map(([column]) => column).join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`),
       context: db.prepare(CONTEXT_SQL),
     };
     return this.statements;
@@ -125,11 +146,7 @@ export class ScanDraftsRepository {
 
   /** Must run inside `Database.write()`. */
   insert(draft: ScanDraftEntity): ScanDraftEntity {
-    this.sql.insert.run({
-      ...draft,
-      suggestion: draft.suggestion === null ? null : JSON.stringify(draft.suggestion),
-      actionResult: draft.actionResult === null ? null : JSON.stringify(draft.actionResult),
-    });
+    this.sql.insert.run(INSERT_COLUMNS.map(([, value]) => value(draft)));
     return draft;
   }
 

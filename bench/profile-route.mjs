@@ -1,0 +1,72 @@
+// A CPU profile of the built server under one of the floor benchmark's loads, and where its
+// time goes: self time by function and by file (native calls charged to their JavaScript caller).
+//   node bench/profile-route.mjs health|status|resolve [--duration=8]
+// The profile covers only the measured load (after a warm-up) and is kept in
+// bench/results/<route>.cpuprofile for Chrome DevTools. Run `pnpm run build` first.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, freePort, measure, startBuiltServer } from './lib.mjs';
+
+const CODE = '4006381333931';
+const route = process.argv[2] ?? 'resolve';
+const duration = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 8);
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+const out = join(ROOT, 'bench/results', `${route}.cpuprofile`);
+for (const suffix of ['', '.start', '.stop', '.done']) rmSync(`${out}${suffix}`, { force: true });
+
+const server = await startBuiltServer(await freePort(), { NODE_OPTIONS: `--require ${join(ROOT, 'bench/cpu-profile-preload.cjs')}`, PROFILE_OUT: out });
+try {
+  const post = async (path, body, headers = {}) => {
+    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const setup = await post('/api/v1/auth/setup', { password: 'benchmark owner password', display_name: 'Bench' });
+  const cookie = { cookie: setup.headers.getSetCookie()[0].split(';', 1)[0] };
+  await post('/api/v1/catalog/products', { name: 'Bench pencils', barcode: CODE }, cookie);
+  const token = async (name, scopes) => (await (await post('/api/v1/auth/api-tokens', { name, scopes }, cookie)).json()).token;
+  const loads = {
+    health: () => [`${server.url}/api/health`, {}],
+    status: async () => [`${server.url}/api/v1/status`, { headers: { authorization: `Bearer ${await token('home automation', ['status:read'])}` } }],
+    resolve: async () => [
+      `${server.url}/api/v1/scans/resolve`,
+      { method: 'POST', headers: { authorization: `Bearer ${await token('station', ['scans:write'])}`, 'content-type': 'application/json' }, body: JSON.stringify({ barcode: CODE, mode: 'identify' }) },
+    ],
+  };
+  if (!loads[route]) throw new Error(`unknown route ${route}; known: ${Object.keys(loads).join(', ')}`);
+  const [url, options] = await loads[route]();
+  await measure(url, { ...options, duration: 2, warmup: 0 });
+  writeFileSync(`${out}.start`, '');
+  const row = await measure(url, { ...options, duration, warmup: 0 });
+  writeFileSync(`${out}.stop`, '');
+  while (!existsSync(`${out}.done`)) await new Promise((r) => setTimeout(r, 100));
+  console.log(`${route}: ${row.requestsPerSecond.toFixed(0)} requests/s, p99 ${row.p99Ms} ms; profile in ${out}`);
+  summarise(JSON.parse(readFileSync(out, 'utf8')));
+} finally {
+  for (const suffix of ['.start', '.stop', '.done']) rmSync(`${out}${suffix}`, { force: true });
+  await server.stop();
+}
+
+/** Self time by function and by file, as shares of all samples (idle included). */
+function summarise(profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const short = (url) => url.replace(/.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/.*\/apps\/api\/dist\//, 'dist/');
+  const byFunction = new Map();
+  const byFile = new Map();
+  const add = (map, key, count) => map.set(key, (map.get(key) ?? 0) + count);
+  for (const id of profile.samples) {
+    const frame = nodes.get(id).callFrame;
+    add(byFunction, `${frame.functionName || '(anonymous)'} ${short(frame.url)}:${frame.lineNumber + 1}`, 1);
+    let owner = id;
+    while (owner !== undefined && nodes.get(owner).callFrame.url === '' && !/^\((idle|garbage collector|program|root)\)$/.test(nodes.get(owner).callFrame.functionName)) owner = parents.get(owner);
+    const ownerFrame = owner === undefined ? frame : nodes.get(owner).callFrame;
+    add(byFile, ownerFrame.url ? short(ownerFrame.url) : ownerFrame.functionName, 1);
+  }
+  const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, samples]) => ({ share: `${((samples / profile.samples.length) * 100).toFixed(1)} %`, name }));
+  console.log('\nself time by function');
+  console.table(top(byFunction, 25));
+  console.log('\nself time by file (native calls charged to their caller)');
+  console.table(top(byFile, 25));
+}
