@@ -55,7 +55,7 @@ describe.runIf(process.platform === 'linux')('the OCR process', () => {
   it('answers 503 ocr_interrupted (no stack, nothing stored) when the OCR process is killed while reading, and reads the next upload in a new one', async () => {
     expect(childrenOf(server.pid)).toEqual([]);
     const answer = upload();
-    // The process starts with the receipt's first image: killed as soon as it is there, it dies holding that image.
+    // The process starts with the upload's first request (its photo's check): killed as soon as it is there, it dies holding it.
     const [ocr] = await until(() => (childrenOf(server.pid).length > 0 ? childrenOf(server.pid) : undefined));
     process.kill(ocr, 'SIGKILL');
     const interrupted = await answer;

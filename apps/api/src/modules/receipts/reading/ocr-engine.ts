@@ -6,9 +6,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { ApiException } from '../../../common/errors/api-exception.js';
+import type { ErrorCode } from '../../../common/errors/error-messages.js';
 import { AppConfig } from '../../../config/app-config.js';
-import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
+import type { ReceiptTextLine } from '../parser/receipt-text.js';
+import type { ReceiptSourceType } from '../receipt-source.js';
+import type { DecodedImage } from './decode-worker.js';
 import type { OcrReply, OcrRequest } from './ocr-process.js';
+import { linesOfTsv } from './ocr-tsv.js';
+
+export { linesOfTsv } from './ocr-tsv.js';
 
 /** German and English, the integer-quantised "best" models: the most accurate that stay fast. */
 const LANGUAGES = ['deu'] as const;
@@ -17,21 +23,29 @@ const MODEL = '4.0.0_best_int';
 const RETRY_AFTER_SECONDS = 30;
 
 const require = createRequire(import.meta.url);
-/** Compiled, the OCR process is a .js beside this file; under the test runner it is the .ts source (Node strips the types). */
-const PROCESS_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './ocr-process.ts' : './ocr-process.js', import.meta.url));
+/**
+ * Compiled, the OCR process is a .js beside this file. Under the test runner it is the .ts
+ * source, run with hooks that compile the app's sources as the test runner does.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const PROCESS_FILE = fileURLToPath(new URL(FROM_SOURCE ? './ocr-process.ts' : './ocr-process.js', import.meta.url));
+const PROCESS_ARGV = FROM_SOURCE ? ['--import', new URL('../../../../test-support/source-hooks.mjs', import.meta.url).href] : [];
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** One OCR process: the images it is reading, the folder of language data it reads from, and its end. */
 interface OcrChild {
   process: ChildProcess;
-  pending: Map<number, { resolve: (tsv: string) => void; reject: (error: Error) => void }>;
+  pending: Map<number, { resolve: (reply: OcrReply) => void; reject: (error: Error) => void }>;
   exited: Promise<void>;
 }
 
 /**
  * Tesseract (tesseract.js, WebAssembly in worker threads) as a pool shared by every upload, run in
- * a child process of its own (ocr-process.ts): the process starts with the first image, its
- * workers read one image each at a time, and it ends when idle for OCR_IDLE_SECONDS, giving back
- * all the memory reading took; the server's own heap keeps none of it. A process that dies (the
+ * a child process of its own (ocr-process.ts) together with the preparation of each page (sharp):
+ * the process starts with the first photo, its workers read one image each at a time, and it ends
+ * when idle for OCR_IDLE_SECONDS, giving back all the memory reading took; the server's own heap
+ * never holds a decoded picture. A process that dies (the
  * system's OOM killer, a crash) fails only the images it was reading, with 503 `ocr_interrupted`;
  * the next image starts a new one. The language data comes from the `@tesseract.js-data/*`
  * packages on disk; nothing is downloaded.
@@ -94,20 +108,49 @@ export class OcrEngine implements OnModuleDestroy {
    */
   async read(image: Buffer, admitted = false): Promise<ReceiptTextLine[]> {
     if (!admitted && this.running >= this.capacity) throw busy();
+    const reply = await this.call({ kind: 'recognize', image });
+    return linesOfTsv('tsv' in reply ? reply.tsv : '');
+  }
+
+  /**
+   * Checks a photo against its sniffed type and the pixel limit from its header, in the OCR
+   * process (the server does not load the image library for it): an unreadable one is a 400.
+   * Not counted against the pool's capacity: it decodes nothing.
+   */
+  async checkPhoto(bytes: Buffer, type: ReceiptSourceType, maxPixels: number): Promise<void> {
+    await this.call({ kind: 'check', bytes, type, maxPixels });
+  }
+
+  /**
+   * One page of an admitted receipt (a photo's file or decoded pixels) prepared, turned the right
+   * way up and read in the OCR process: its text lines as printed, and where a point of the page
+   * they were read from lies in the upright source (a line's box on the stored file).
+   */
+  async readPage(source: Buffer | DecodedImage, maxPixels: number): Promise<{ lines: ReceiptTextLine[]; toSource: (x: number, y: number) => [number, number] }> {
+    const reply = await this.call({ kind: 'page', source, maxPixels });
+    if (!('lines' in reply)) throw interrupted();
+    const [x0, y0, ax, ay, bx, by] = reply.placement;
+    return { lines: reply.lines, toSource: (x, y) => [x0 + ax * x + bx * y, y0 + ay * x + by * y] };
+  }
+
+  /** One request to the OCR process (started if need be); the pool is let go once none is left. */
+  private async call(request: DistributiveOmit<OcrRequest, 'id'>): Promise<OcrReply> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.running += 1;
     try {
       const child = await this.started();
-      const tsv = await new Promise<string>((resolve, reject) => {
+      const reply = await new Promise<OcrReply>((resolve, reject) => {
         const id = this.nextId++;
         child.pending.set(id, { resolve, reject });
-        // A copy goes to the process; a process already gone fails the image with the others it held.
-        child.process.send({ id, image } satisfies OcrRequest, (error) => {
+        // A copy goes to the process; a process already gone fails the request with the others it held.
+        child.process.send({ ...request, id } as OcrRequest, (error) => {
           if (error && child.pending.delete(id)) reject(interrupted());
         });
       });
-      return linesOfTsv(tsv);
+      if ('problem' in reply) throw new ApiException(reply.problem.status, reply.problem.code as ErrorCode, reply.problem.params);
+      if ('failed' in reply) throw interrupted();
+      return reply;
     } finally {
       this.running -= 1;
       if (this.running === 0) this.idleTimer = setTimeout(() => void this.stop(), this.idleMs).unref();
@@ -143,7 +186,7 @@ export class OcrEngine implements OnModuleDestroy {
     // Node's own flags are not passed on (a test runner's loaders): the server's NODE_OPTIONS and
     // malloc settings reach the process through its environment. Its output goes nowhere but errors.
     const forked = fork(PROCESS_FILE, [dataDir, String(this.workers), LANGUAGES.join(',')], {
-      execArgv: [],
+      execArgv: PROCESS_ARGV,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
@@ -153,8 +196,7 @@ export class OcrEngine implements OnModuleDestroy {
       const job = child.pending.get(reply.id);
       if (!job) return;
       child.pending.delete(reply.id);
-      if ('tsv' in reply) job.resolve(reply.tsv);
-      else job.reject(interrupted());
+      job.resolve(reply);
     });
     let gone = false;
     const end = () => {
@@ -191,31 +233,6 @@ export class OcrEngine implements OnModuleDestroy {
     child.process.kill('SIGKILL');
     await child.exited;
   }
-}
-
-/**
- * Tesseract's TSV as the parser reads it: one line per (block, paragraph, line), top to bottom,
- * its words with boxes and 0–1 confidences. Columns: level, page, block, paragraph, line, word,
- * left, top, width, height, confidence, text; level 5 rows are words.
- */
-export function linesOfTsv(tsv: string): ReceiptTextLine[] {
-  const lines = new Map<string, ReceiptWord[]>();
-  for (const row of tsv.split('\n')) {
-    const cells = row.split('\t');
-    if (cells.length < 12 || cells[0] !== '5') continue;
-    const text = cells.slice(11).join('\t').trim();
-    if (text === '') continue;
-    const [left, top, width, height, confidence] = cells.slice(6, 11).map(Number);
-    const key = cells.slice(1, 5).join('.');
-    const words = lines.get(key) ?? [];
-    words.push({ text, box: { x0: left, y0: top, x1: left + width, y1: top + height }, confidence: Math.max(0, confidence) / 100 });
-    lines.set(key, words);
-  }
-  return [...lines.values()].map((words) => ({
-    text: words.map((word) => word.text).join(' '),
-    words,
-    confidence: Math.min(...words.map((word) => word.confidence ?? 1)),
-  }));
 }
 
 /** The pool and its queue are full: come back in a moment. */

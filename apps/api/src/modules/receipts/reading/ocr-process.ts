@@ -1,21 +1,41 @@
 /**
- * The OCR process: a child of the server (see OcrEngine) that holds the tesseract.js pool, its
- * worker threads, their WebAssembly heaps and models. It ends when the server lets the pool go,
- * and everything it held goes back to the system with it; the server's own heap never carries
- * what reading left behind. Self-contained on purpose: it runs as a script (compiled, or
- * type-stripped by Node in tests) and imports nothing from the app.
+ * The OCR process: a child of the server (see OcrEngine) that checks photos, prepares pages
+ * (sharp and libvips, ocr-image.ts) and reads them with the tesseract.js pool, its worker threads,
+ * their WebAssembly heaps and models. It ends when the server lets the pool go, and everything it
+ * held goes back to the system with it: the server never holds a decoded picture.
  *
  *   argv: <language data folder> <worker count> <languages, comma-separated>
- *   in:  { id, image }            an image (PGM, PNG, JPEG bytes) to read
- *   out: { id, tsv } | { id, failed: true }
+ *   in:   OcrRequest   out: OcrReply (by `id`)
  */
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Scheduler } from 'tesseract.js';
+import type { ReceiptTextLine } from '../parser/receipt-text.js';
+import type { ReceiptSourceType } from '../receipt-source.js';
+import type { DecodedImage } from './decode-worker.js';
+import { checkPhoto, prepareForOcr } from './ocr-image.js';
+import { linesOfTsv } from './ocr-tsv.js';
+import { readRightWayUp } from './page-reading.js';
 
-export type OcrRequest = { id: number; image: Uint8Array };
-export type OcrReply = { id: number; tsv: string } | { id: number; failed: true };
+export type OcrRequest =
+  | { id: number; kind: 'recognize'; image: Uint8Array }
+  | { id: number; kind: 'check'; bytes: Uint8Array; type: ReceiptSourceType; maxPixels: number }
+  | { id: number; kind: 'page'; source: Uint8Array | DecodedImage; maxPixels: number };
+
+/**
+ * A point of the prepared page in the upright source is `[x0 + ax·x + bx·y, y0 + ay·x + by·y]`
+ * (cut, turn and scale are affine); a function cannot cross between processes, its six numbers can.
+ */
+export type PagePlacement = [x0: number, y0: number, ax: number, ay: number, bx: number, by: number];
+
+export type OcrReply =
+  | { id: number; tsv: string }
+  | { id: number; checked: true }
+  | { id: number; lines: ReceiptTextLine[]; placement: PagePlacement }
+  /** One of the app's errors (a 400 for an unreadable photo); the server answers it. */
+  | { id: number; problem: { status: number; code: string; params: Record<string, string> } }
+  | { id: number; failed: true };
 
 /** Compiled, the thread script is a .js beside this file; under the test runner it is the .ts source (Node strips the types). */
 const THREAD_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './ocr-thread.ts' : './ocr-thread.js', import.meta.url));
@@ -23,7 +43,7 @@ const THREAD_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './o
 type Tesseract = typeof import('tesseract.js');
 
 async function startPool(dataDir: string, workers: number, languages: string[]): Promise<Scheduler> {
-  // tesseract.js is CommonJS: loaded by require, so the compiled and the type-stripped script load it alike.
+  // tesseract.js is CommonJS: loaded by require, so the compiled and the test runner's script load it alike.
   const tesseract = createRequire(import.meta.url)('tesseract.js') as Tesseract;
   const { createScheduler, createWorker, OEM, PSM } = tesseract;
   const scheduler = createScheduler();
@@ -46,20 +66,42 @@ function main(): void {
   // creator's nice value): reading a receipt never delays the server's answers on a small box.
   if (process.platform === 'linux') setPriority(19);
   const [dataDir, workers, languages] = process.argv.slice(2);
-  const pool = startPool(dataDir, Number(workers), languages.split(','));
-  // A pool that does not start fails every image; the server sees it and starts afresh next time.
-  pool.catch(() => process.exit(1));
+  // The pool starts with the first image to read; a photo's check needs none of it.
+  let pool: Promise<Scheduler> | undefined;
+  const started = () => {
+    pool ??= startPool(dataDir, Number(workers), languages.split(','));
+    // A pool that does not start fails every image; the server sees the process end and starts afresh.
+    pool.catch(() => process.exit(1));
+    return pool;
+  };
+  // TSV: every word with its box and confidence in one string; the block tree (down to each
+  // symbol's alternatives) would cost far more to build and to send.
+  const recognize = async (image: Uint8Array) =>
+    (await (await started()).addJob('recognize', Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { tsv: true, text: false, blocks: false })).data.tsv ?? '';
+  const handle = async (request: OcrRequest): Promise<OcrReply> => {
+    const { id } = request;
+    if (request.kind === 'recognize') return { id, tsv: await recognize(request.image) };
+    if (request.kind === 'check') {
+      await checkPhoto(Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength), request.type, request.maxPixels);
+      return { id, checked: true };
+    }
+    const { source } = request;
+    const image = source instanceof Uint8Array ? Buffer.from(source.buffer, source.byteOffset, source.byteLength) : source;
+    const { lines, page } = await readRightWayUp(await prepareForOcr(image, request.maxPixels), async (pgm) => linesOfTsv(await recognize(pgm)));
+    const [x0, y0] = page.toSource(0, 0);
+    const [x1, y1] = page.toSource(1, 0);
+    const [x2, y2] = page.toSource(0, 1);
+    return { id, lines, placement: [x0, y0, x1 - x0, y1 - y0, x2 - x0, y2 - y0] };
+  };
   process.on('message', (request: OcrRequest) => {
-    pool
-      .then((scheduler) =>
-        // TSV: every word with its box and confidence in one string. The block tree (down to each
-        // symbol's alternatives) would cost the server's event loop tens of milliseconds to receive.
-        scheduler.addJob('recognize', Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength), {}, { tsv: true, text: false, blocks: false }),
-      )
-      .then(
-        (result) => send({ id: request.id, tsv: result.data.tsv ?? '' } satisfies OcrReply),
-        () => send({ id: request.id, failed: true } satisfies OcrReply),
+    handle(request).then(send, (error: unknown) => {
+      const known = error as { code?: unknown; params?: Record<string, string>; getStatus?: () => number };
+      send(
+        typeof known.code === 'string' && typeof known.getStatus === 'function'
+          ? { id: request.id, problem: { status: known.getStatus(), code: known.code, params: known.params ?? {} } }
+          : { id: request.id, failed: true },
       );
+    });
   });
   // The server went away (ended, crashed or let the pool go): nothing is left to read for.
   process.on('disconnect', () => process.exit(0));
