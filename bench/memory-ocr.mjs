@@ -145,7 +145,7 @@ export async function run() {
       },
       {
         answers: JSON.stringify(counts),
-        tree: 'peakMb: the server\'s RSS plus the OCR process\'s own (anonymous) memory; peakRssSumMb: plain sum of RSS (shared binary pages twice); peakPssMb: proportional set size (shared pages split with every process mapping them, other node processes on the box included)',
+        tree: 'peakMb: the server\'s RSS plus the OCR process\'s own memory (anonymous pages, and files only it maps); peakRssSumMb: plain sum of RSS (shared binary pages twice); peakPssMb: proportional set size (shared pages split with every process mapping them, other node processes on the box included)',
         goals: `peak < 450 MB: ${treePeak < 450 ? 'met' : 'NOT met'}; back within 10 MB of idle: ${released && after - idle <= 10 ? 'met' : 'NOT met'}`,
       },
     );

@@ -82,7 +82,7 @@ export class LocalReceiptReader implements ReceiptReader {
       const images = await decode();
       pages = await Promise.all(
         images.map(async (image, index) => {
-          // Prepared and read in the OCR process: the server never holds the decoded pixels.
+          // Prepared and read in the OCR process: the server decodes no photo and holds no prepared page.
           const { lines: printed, toSource } = await this.ocr.readPage(image, this.maxPixels);
           const placement: TextLinePlacement = { page: index + 1, toStored: toSource };
           return { text: repairOcrLines(printed), printed, placement };

@@ -44,10 +44,10 @@ interface OcrChild {
  * Tesseract (tesseract.js, WebAssembly in worker threads) as a pool shared by every upload, run in
  * a child process of its own (ocr-process.ts) together with the preparation of each page (sharp):
  * the process starts with the first photo, its workers read one image each at a time, and it ends
- * when idle for OCR_IDLE_SECONDS, giving back all the memory reading took; the server's own heap
- * never holds a decoded picture. A process that dies (the
- * system's OOM killer, a crash) fails only the images it was reading, with 503 `ocr_interrupted`;
- * the next image starts a new one. The language data comes from the `@tesseract.js-data/*`
+ * when idle for OCR_IDLE_SECONDS, giving back all the memory reading took. The server decodes no
+ * photo and holds no prepared page (HEIC photos and scanned PDF pages come decoded from the
+ * decode thread). A process that dies (the system's OOM killer, a crash) fails only the images it
+ * was reading, with 503 `ocr_interrupted`; the next image starts a new one. The language data comes from the `@tesseract.js-data/*`
  * packages on disk; nothing is downloaded.
  */
 @Injectable()

@@ -2,7 +2,7 @@
  * The OCR process: a child of the server (see OcrEngine) that checks photos, prepares pages
  * (sharp and libvips, ocr-image.ts) and reads them with the tesseract.js pool, its worker threads,
  * their WebAssembly heaps and models. It ends when the server lets the pool go, and everything it
- * held goes back to the system with it: the server never holds a decoded picture.
+ * held goes back to the system with it: the server decodes no photo and holds no prepared page.
  *
  *   argv: <language data folder> <worker count> <languages, comma-separated>
  *   in:   OcrRequest   out: OcrReply (by `id`)
