@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -212,9 +212,22 @@ export async function ownerCookie(url) {
 
 /** Uploads a JPEG receipt photo for analysis; the answer's status (its body is read and dropped). */
 export async function uploadReceiptPhoto(url, cookie, bytes) {
+  // node:http, not fetch: fetch gives up after 300 s without an answer's headers, which ten
+  // photos read on a busy two-core box can take.
   const form = new FormData();
   form.append('image', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await fetch(`${url}/api/v1/receipts/analyze`, { method: 'POST', body: form, headers: { cookie } });
-  await response.arrayBuffer();
-  return response.status;
+  const body = new Response(form);
+  const payload = Buffer.from(await body.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${url}/api/v1/receipts/analyze`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': body.headers.get('content-type'), 'content-length': payload.length },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
 }

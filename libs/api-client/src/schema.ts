@@ -7508,6 +7508,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Local OCR only, with Retry-After: `ocr_busy` when its workers and queue (OCR_WORKERS + OCR_QUEUE_LIMIT) are full, `ocr_interrupted` when the OCR process ended while reading (killed for memory, crashed); nothing is stored */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getReceipt: {

@@ -121,6 +121,10 @@ export class EnvironmentVariables {
   @intRange('OCR_QUEUE_LIMIT', 0, 100)
   OCR_QUEUE_LIMIT = 8;
 
+  /** Seconds without work after which the OCR process (its workers, models and heaps) ends and its memory goes back to the system. */
+  @intRange('OCR_IDLE_SECONDS', 1, 3600)
+  OCR_IDLE_SECONDS = 120;
+
   @intRange('RECEIPT_RETENTION_DAYS', 0, 365)
   RECEIPT_RETENTION_DAYS = 7;
 

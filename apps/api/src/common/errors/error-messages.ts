@@ -47,6 +47,10 @@ export const ERROR_MESSAGES = {
     de: 'Diese öffentliche Instanz ist nicht sicher konfiguriert; siehe /api/readiness',
   },
   ocr_busy: { en: 'Too many receipts are being read right now; try again shortly', de: 'Gerade werden zu viele Belege gelesen; versuche es gleich noch einmal' },
+  ocr_interrupted: {
+    en: 'Reading the receipt was interrupted and nothing was stored; try again shortly',
+    de: 'Das Lesen des Belegs wurde unterbrochen, nichts wurde gespeichert; versuche es gleich noch einmal',
+  },
   frontend_not_built: { en: 'The web app has not been built; run the build first', de: 'Die Web-App wurde noch nicht gebaut; führe zuerst den Build aus' },
   invalid_host: { en: 'Invalid host header', de: 'Ungültiger Host-Header' },
   cross_site_request: { en: 'Cross-site request refused', de: 'Seitenübergreifende Anfrage abgelehnt' },

@@ -30,6 +30,12 @@ export class ReceiptsController {
   @ApiResponse({ status: 400, description: 'File under 100 bytes; an unreadable PDF or image; a PDF over the page or text limit; an image (or rendered page) over the pixel limit', type: ErrorResponse })
   @ApiResponse({ status: 413, description: 'File over MAX_UPLOAD_MB', type: ErrorResponse })
   @ApiResponse({ status: 415, description: 'Not a PDF, JPEG, PNG, WebP or HEIC, or the declared type does not match the content', type: ErrorResponse })
+  @ApiResponse({
+    status: 503,
+    description:
+      'Local OCR only, with Retry-After: `ocr_busy` when its workers and queue (OCR_WORKERS + OCR_QUEUE_LIMIT) are full, `ocr_interrupted` when the OCR process ended while reading (killed for memory, crashed); nothing is stored',
+    type: ErrorResponse,
+  })
   @UseInterceptors(FileInterceptor('image'))
   analyzeReceipt(@UploadedFile() file: UploadedReceiptFile | undefined): Promise<ReceiptResponse> {
     return this.receipts.analyze(file);

@@ -1,22 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { AppConfig } from '../../../config/app-config.js';
 import { ApiException } from '../../../common/errors/api-exception.js';
 import { OcrEngine } from './ocr-engine.js';
 
-const engine = (workers: number, queue: number) => new OcrEngine({ env: { OCR_WORKERS: workers, OCR_QUEUE_LIMIT: queue } } as AppConfig);
+const engine = (workers: number, queue: number, idleSeconds = 120) =>
+  new OcrEngine({ env: { OCR_WORKERS: workers, OCR_QUEUE_LIMIT: queue, OCR_IDLE_SECONDS: idleSeconds } } as AppConfig);
 const blank = () => sharp({ create: { width: 200, height: 80, channels: 3, background: '#ffffff' } }).png().toBuffer();
 
-/** The pool's refusal: 503 `ocr_busy` with a Retry-After. */
-async function expectBusy(attempt: Promise<unknown>): Promise<void> {
+/** A refusal the client may retry: 503 with the code and a Retry-After. */
+async function expectUnavailable(attempt: Promise<unknown>, code: string): Promise<void> {
   const refused = await attempt.then(
     () => null,
     (error: unknown) => error,
   );
   expect(refused).toBeInstanceOf(ApiException);
   expect((refused as ApiException).getStatus()).toBe(503);
-  expect((refused as ApiException).code).toBe('ocr_busy');
+  expect((refused as ApiException).code).toBe(code);
   expect(Number((refused as ApiException).headers['Retry-After'])).toBeGreaterThan(0);
+}
+
+/** The pool's refusal: 503 `ocr_busy` with a Retry-After. */
+const expectBusy = (attempt: Promise<unknown>) => expectUnavailable(attempt, 'ocr_busy');
+
+/** The OCR processes this test process runs now (children running ocr-process), by pid. */
+function ocrProcesses(): number[] {
+  const children = readdirSync('/proc/self/task').flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  return children.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('ocr-process');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Waits for the app, not the clock: the test's own timeout bounds it. */
+async function until<T>(found: () => T | undefined): Promise<T> {
+  for (;;) {
+    const value = found();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('OcrEngine admission', () => {
@@ -87,4 +113,43 @@ describe('OcrEngine admission', () => {
   it('uses as many workers as OCR_WORKERS says', () => {
     expect(engine(3, 0).workers).toBe(3);
   });
+});
+
+describe.runIf(process.platform === 'linux')('OcrEngine process', () => {
+  it('reads in a child process of its own, at the lowest CPU priority, which ends once idle for OCR_IDLE_SECONDS', async () => {
+    const ocr = engine(1, 0, 1);
+    try {
+      expect(ocrProcesses()).toEqual([]);
+      const reading = ocr.read(await blank());
+      const [pid] = await until(() => (ocrProcesses().length > 0 ? ocrProcesses() : undefined));
+      // The process lowers its own priority first thing. Field 19 of stat (after the command in parentheses) is the nice value.
+      const nice = () => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+      await until(() => (nice() === 19 ? true : undefined));
+      expect(await reading).toEqual([]);
+      await until(() => (ocrProcesses().length === 0 ? true : undefined));
+      // Let go, the pool starts again with the next image.
+      expect(await ocr.read(await blank())).toEqual([]);
+    } finally {
+      await ocr.onModuleDestroy();
+    }
+    expect(ocrProcesses()).toEqual([]);
+  }, 120_000);
+
+  it('fails the images a killed process was reading with 503 ocr_interrupted, and reads the next one in a new process', async () => {
+    const ocr = engine(2, 0);
+    try {
+      const image = await blank();
+      const reading = [ocr.read(image), ocr.read(image)];
+      const [pid] = await until(() => (ocrProcesses().length > 0 ? ocrProcesses() : undefined));
+      process.kill(pid, 'SIGKILL');
+      for (const attempt of reading) await expectUnavailable(attempt, 'ocr_interrupted');
+      expect(await ocr.read(image)).toEqual([]);
+      expect(ocrProcesses()).toHaveLength(1);
+      expect(ocrProcesses()).not.toContain(pid);
+    } finally {
+      await ocr.onModuleDestroy();
+    }
+    // Shutdown ends the process.
+    expect(ocrProcesses()).toEqual([]);
+  }, 120_000);
 });

@@ -1,36 +1,61 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { Scheduler } from 'tesseract.js';
 import { ApiException } from '../../../common/errors/api-exception.js';
+import type { ErrorCode } from '../../../common/errors/error-messages.js';
 import { AppConfig } from '../../../config/app-config.js';
-import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
+import type { ReceiptTextLine } from '../parser/receipt-text.js';
+import type { ReceiptSourceType } from '../receipt-source.js';
+import type { DecodedImage } from './decode-worker.js';
+import type { OcrReply, OcrRequest } from './ocr-process.js';
+import { linesOfTsv } from './ocr-tsv.js';
+
+export { linesOfTsv } from './ocr-tsv.js';
 
 /** German and English, the integer-quantised "best" models: the most accurate that stay fast. */
 const LANGUAGES = ['deu'] as const;
 const MODEL = '4.0.0_best_int';
-/** The pool is let go after this long without work: each worker holds its own model and heap. */
-const IDLE_MS = 120_000;
 /** How long a client is asked to wait when the pool and its queue are full. */
 const RETRY_AFTER_SECONDS = 30;
 
 const require = createRequire(import.meta.url);
-/** Compiled, the thread script is a .js beside this file; under the test runner it is the .ts source (Node strips the types). */
-const THREAD_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './ocr-thread.ts' : './ocr-thread.js', import.meta.url));
+/**
+ * Compiled, the OCR process is a .js beside this file. Under the test runner it is the .ts
+ * source, run with hooks that compile the app's sources as the test runner does.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const PROCESS_FILE = fileURLToPath(new URL(FROM_SOURCE ? './ocr-process.ts' : './ocr-process.js', import.meta.url));
+const PROCESS_ARGV = FROM_SOURCE ? ['--import', new URL('../../../../test-support/source-hooks.mjs', import.meta.url).href] : [];
 
-type Tesseract = typeof import('tesseract.js');
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** One OCR process: the images it is reading, the folder of language data it reads from, and its end. */
+interface OcrChild {
+  process: ChildProcess;
+  pending: Map<number, { resolve: (reply: OcrReply) => void; reject: (error: Error) => void }>;
+  exited: Promise<void>;
+}
 
 /**
- * Tesseract (tesseract.js, WebAssembly in worker threads) as a pool shared by every upload: the
- * workers start with the first image, read one image each at a time, and stop when idle. The
- * language data comes from the `@tesseract.js-data/*` packages on disk; nothing is downloaded.
+ * Tesseract (tesseract.js, WebAssembly in worker threads) as a pool shared by every upload, run in
+ * a child process of its own (ocr-process.ts) together with the preparation of each page (sharp):
+ * the process starts with the first photo, its workers read one image each at a time, and it ends
+ * when idle for OCR_IDLE_SECONDS, giving back all the memory reading took. The server decodes no
+ * photo and holds no prepared page (HEIC photos and scanned PDF pages come decoded from the
+ * decode thread). A process that dies (the system's OOM killer, a crash) fails only the images it
+ * was reading, with 503 `ocr_interrupted`; the next image starts a new one. The language data comes from the `@tesseract.js-data/*`
+ * packages on disk; nothing is downloaded.
  */
 @Injectable()
 export class OcrEngine implements OnModuleDestroy {
-  private scheduler: Promise<{ scheduler: Scheduler; dataDir: string }> | null = null;
+  private pool: Promise<OcrChild> | null = null;
+  /** The process the pool is, once started; an older one may still be ending. */
+  private current: OcrChild | null = null;
+  private nextId = 1;
   private running = 0;
   /** Receipts admitted and not yet done: the ones being read plus the ones waiting (see `admit`). */
   private admitted = 0;
@@ -43,10 +68,13 @@ export class OcrEngine implements OnModuleDestroy {
   readonly workers: number;
   /** Receipts read or waiting at most: one per worker plus OCR_QUEUE_LIMIT waiting ones. */
   private readonly capacity: number;
+  /** The pool is let go after this long without work (OCR_IDLE_SECONDS). */
+  private readonly idleMs: number;
 
   constructor(config: AppConfig) {
     this.workers = config.env.OCR_WORKERS;
     this.capacity = config.env.OCR_WORKERS + config.env.OCR_QUEUE_LIMIT;
+    this.idleMs = config.env.OCR_IDLE_SECONDS * 1000;
   }
 
   /**
@@ -80,100 +108,139 @@ export class OcrEngine implements OnModuleDestroy {
    */
   async read(image: Buffer, admitted = false): Promise<ReceiptTextLine[]> {
     if (!admitted && this.running >= this.capacity) throw busy();
+    const reply = await this.call({ kind: 'recognize', image });
+    return linesOfTsv('tsv' in reply ? reply.tsv : '');
+  }
+
+  /**
+   * Checks a photo against its sniffed type and the pixel limit from its header, in the OCR
+   * process (the server does not load the image library for it): an unreadable one is a 400.
+   * Not counted against the pool's capacity: it decodes nothing.
+   */
+  async checkPhoto(bytes: Buffer, type: ReceiptSourceType, maxPixels: number): Promise<void> {
+    await this.call({ kind: 'check', bytes, type, maxPixels });
+  }
+
+  /**
+   * One page of an admitted receipt (a photo's file or decoded pixels) prepared, turned the right
+   * way up and read in the OCR process: its text lines as printed, and where a point of the page
+   * they were read from lies in the upright source (a line's box on the stored file).
+   */
+  async readPage(source: Buffer | DecodedImage, maxPixels: number): Promise<{ lines: ReceiptTextLine[]; toSource: (x: number, y: number) => [number, number] }> {
+    const reply = await this.call({ kind: 'page', source, maxPixels });
+    if (!('lines' in reply)) throw interrupted();
+    const [x0, y0, ax, ay, bx, by] = reply.placement;
+    return { lines: reply.lines, toSource: (x, y) => [x0 + ax * x + bx * y, y0 + ay * x + by * y] };
+  }
+
+  /** One request to the OCR process (started if need be); the pool is let go once none is left. */
+  private async call(request: DistributiveOmit<OcrRequest, 'id'>): Promise<OcrReply> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.running += 1;
     try {
-      const { scheduler } = await this.started();
-      // TSV: every word with its box and confidence in one string. The block tree (down to each
-      // symbol's alternatives) would cost the event loop tens of milliseconds to receive.
-      const result = await scheduler.addJob('recognize', image, {}, { tsv: true, text: false, blocks: false });
-      return linesOfTsv(result.data.tsv ?? '');
+      const child = await this.started();
+      const reply = await new Promise<OcrReply>((resolve, reject) => {
+        const id = this.nextId++;
+        child.pending.set(id, { resolve, reject });
+        // A copy goes to the process; a process already gone fails the request with the others it held.
+        child.process.send({ ...request, id } as OcrRequest, (error) => {
+          if (error && child.pending.delete(id)) reject(interrupted());
+        });
+      });
+      if ('problem' in reply) throw new ApiException(reply.problem.status, reply.problem.code as ErrorCode, reply.problem.params);
+      if ('failed' in reply) throw interrupted();
+      return reply;
     } finally {
       this.running -= 1;
-      if (this.running === 0) this.idleTimer = setTimeout(() => void this.stop(), IDLE_MS).unref();
+      if (this.running === 0) this.idleTimer = setTimeout(() => void this.stop(), this.idleMs).unref();
     }
   }
 
+  /** Shutdown ends the process even while it reads: its images fail as interrupted. */
   async onModuleDestroy(): Promise<void> {
-    await this.stop();
+    await this.stop(true);
   }
 
-  private started(): Promise<{ scheduler: Scheduler; dataDir: string }> {
-    this.scheduler ??= this.start().catch((error: unknown) => {
-      this.scheduler = null;
+  private started(): Promise<OcrChild> {
+    this.pool ??= this.start().catch((error: unknown) => {
+      this.pool = null;
       throw error;
     });
-    return this.scheduler;
+    return this.pool;
   }
 
-  private async start(): Promise<{ scheduler: Scheduler; dataDir: string }> {
-    const tesseract = (await import('tesseract.js')) as Tesseract & { default?: Tesseract };
-    const { createScheduler, createWorker, OEM, PSM } = tesseract.default ?? tesseract;
+  private async start(): Promise<OcrChild> {
     // tesseract.js reads every language from one folder; the packages keep one each, so a private
-    // folder of links joins them.
+    // folder of links joins them. It goes when the process has ended.
     const dataDir = await mkdtemp(join(tmpdir(), 'hinv-tessdata-'));
-    for (const language of LANGUAGES) {
-      const file = join(dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODEL, `${language}.traineddata.gz`);
-      await symlink(file, join(dataDir, `${language}.traineddata.gz`));
-    }
-    const scheduler = createScheduler();
     try {
-      const workers = await Promise.all(
-        Array.from({ length: this.workers }, async () => {
-          const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: dataDir, cacheMethod: 'none', gzip: true, workerPath: THREAD_FILE });
-          // One uniform block: a receipt line keeps its name and its amount together however wide the gap.
-          await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: '300' });
-          return worker;
-        }),
-      );
-      for (const worker of workers) scheduler.addWorker(worker);
+      for (const language of LANGUAGES) {
+        const file = join(dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODEL, `${language}.traineddata.gz`);
+        await symlink(file, join(dataDir, `${language}.traineddata.gz`));
+      }
     } catch (error) {
-      await scheduler.terminate();
       await rm(dataDir, { recursive: true, force: true });
       throw error;
     }
-    return { scheduler, dataDir };
+    // Node's own flags are not passed on (a test runner's loaders): the server's NODE_OPTIONS and
+    // malloc settings reach the process through its environment. Its output goes nowhere but errors.
+    const forked = fork(PROCESS_FILE, [dataDir, String(this.workers), LANGUAGES.join(',')], {
+      execArgv: PROCESS_ARGV,
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    let ended!: () => void;
+    const child: OcrChild = { process: forked, pending: new Map(), exited: new Promise<void>((resolve) => (ended = resolve)) };
+    forked.on('message', (reply: OcrReply) => {
+      const job = child.pending.get(reply.id);
+      if (!job) return;
+      child.pending.delete(reply.id);
+      job.resolve(reply);
+    });
+    let gone = false;
+    const end = () => {
+      if (gone) return;
+      gone = true;
+      if (this.current === child) {
+        this.current = null;
+        this.pool = null;
+      }
+      for (const job of child.pending.values()) job.reject(interrupted());
+      child.pending.clear();
+      void rm(dataDir, { recursive: true, force: true }).finally(ended);
+    };
+    // `error` alone when the process could not be started; `exit` whenever it ends.
+    forked.on('error', () => {
+      end();
+      forked.kill('SIGKILL');
+    });
+    forked.on('exit', end);
+    this.current = child;
+    return child;
   }
 
-  private async stop(): Promise<void> {
+  /** Ends the process once idle (or at once when `force`d) and waits until it is gone. */
+  private async stop(force = false): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    const pool = this.scheduler;
-    if (!pool || this.running > 0) return;
-    this.scheduler = null;
-    const { scheduler, dataDir } = await pool.catch(() => ({ scheduler: null, dataDir: null }));
-    await scheduler?.terminate();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    const pool = this.pool;
+    if (!pool || (this.running > 0 && !force)) return;
+    this.pool = null;
+    const child = await pool.catch(() => null);
+    if (!child) return;
+    if (this.current === child) this.current = null;
+    child.process.kill('SIGKILL');
+    await child.exited;
   }
-}
-
-/**
- * Tesseract's TSV as the parser reads it: one line per (block, paragraph, line), top to bottom,
- * its words with boxes and 0–1 confidences. Columns: level, page, block, paragraph, line, word,
- * left, top, width, height, confidence, text; level 5 rows are words.
- */
-export function linesOfTsv(tsv: string): ReceiptTextLine[] {
-  const lines = new Map<string, ReceiptWord[]>();
-  for (const row of tsv.split('\n')) {
-    const cells = row.split('\t');
-    if (cells.length < 12 || cells[0] !== '5') continue;
-    const text = cells.slice(11).join('\t').trim();
-    if (text === '') continue;
-    const [left, top, width, height, confidence] = cells.slice(6, 11).map(Number);
-    const key = cells.slice(1, 5).join('.');
-    const words = lines.get(key) ?? [];
-    words.push({ text, box: { x0: left, y0: top, x1: left + width, y1: top + height }, confidence: Math.max(0, confidence) / 100 });
-    lines.set(key, words);
-  }
-  return [...lines.values()].map((words) => ({
-    text: words.map((word) => word.text).join(' '),
-    words,
-    confidence: Math.min(...words.map((word) => word.confidence ?? 1)),
-  }));
 }
 
 /** The pool and its queue are full: come back in a moment. */
 function busy(): ApiException {
   return new ApiException(503, 'ocr_busy', {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+}
+
+/** The OCR process ended while reading (killed for memory, crashed, shut down): nothing was stored; try again. */
+function interrupted(): ApiException {
+  return new ApiException(503, 'ocr_interrupted', {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }
