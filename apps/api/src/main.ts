@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap/create-app.js';
+import { settleMemoryWhenQuiet } from './bootstrap/settle-memory.js';
 import { AppConfig } from './config/app-config.js';
 import { keepDataPrivate } from './config/private-files.js';
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     logger.log(`Using the generated secret key from ${config.dataDir}/secret.key`);
   }
   await app.listen(config.env.PORT);
+  settleMemoryWhenQuiet(app.getHttpServer());
   logger.log(`Household Inventory listening on port ${config.env.PORT} (data in ${config.dataDir})`);
 }
 
