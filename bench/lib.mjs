@@ -2,7 +2,7 @@
 // of its own), report.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -230,4 +230,41 @@ export async function uploadReceiptPhoto(url, cookie, bytes) {
     request.on('error', reject);
     request.end(payload);
   });
+}
+
+/** The processes `pid` started, and theirs. */
+export const descendants = (pid) => {
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return children.flatMap((child) => [child, ...descendants(child)]);
+};
+
+/**
+ * CPU seconds used so far by this process and the processes it started (the OCR process reads
+ * receipts in a child of its own). A child's time is read from /proc while it runs.
+ */
+export function treeCpuSeconds() {
+  const own = process.cpuUsage();
+  const ticks = 100; // USER_HZ on Linux
+  let children = 0;
+  for (const pid of descendants(process.pid)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      children += (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      // ended in between
+    }
+  }
+  return (own.user + own.system) / 1e6 + children;
 }

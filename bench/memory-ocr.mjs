@@ -7,10 +7,10 @@
 // share twice, so the peak is on the high side. Goals: peak RSS < 450 MB with 3 workers; back
 // within 10 MB of idle.
 //   node bench/run.mjs memory-ocr [--workers=3]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_OUT } from '../scripts/receipt-corpus/generate.mjs';
-import { freePort, ownerCookie, report, startBuiltServer, uploadReceiptPhoto as upload } from './lib.mjs';
+import { descendants, freePort, ownerCookie, report, startBuiltServer, uploadReceiptPhoto as upload } from './lib.mjs';
 import { corpus } from './receipts.mjs';
 
 const PHOTOS = 10;
@@ -27,23 +27,6 @@ const status = (pid) => {
 };
 const rssMb = (pid) => Number((Number(/VmRSS:\s+(\d+)/.exec(status(pid))?.[1] ?? 0) / 1024).toFixed(1));
 const threads = (pid) => Number(/Threads:\s+(\d+)/.exec(status(pid))?.[1] ?? 0);
-/** The processes `pid` started, and theirs. */
-const descendants = (pid) => {
-  let tasks = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  const children = tasks.flatMap((task) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  });
-  return children.flatMap((child) => [child, ...descendants(child)]);
-};
 /** Proportional set size: pages shared between processes (the node binary) counted once across them. */
 const pssMb = (pid) => {
   try {

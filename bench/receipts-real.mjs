@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { dist, fromApi, quantile, report, ROOT } from './lib.mjs';
+import { dist, fromApi, quantile, report, ROOT, treeCpuSeconds } from './lib.mjs';
 
 /**
  * ../shared/receipts-real beside the repository; from a git worktree elsewhere, beside the main
@@ -265,16 +265,15 @@ export async function run() {
         } else {
           load.push(loadavg()[0]);
           const started = process.hrtime.bigint();
-          const cpuBefore = process.cpuUsage();
+          const cpuBefore = treeCpuSeconds();
           try {
             ({ receipt: parsed, text } = await engine.reader.readWithText(bytes, 'jpeg'));
           } catch (error) {
             status = error instanceof ApiException ? error.getStatus() : 500;
           }
           seconds = Number(process.hrtime.bigint() - started) / 1e9;
-          // CPU seconds of the whole process (main thread and OCR threads): hardly moved by other work on the box.
-          const used = process.cpuUsage(cpuBefore);
-          cpu = (used.user + used.system) / 1e6;
+          // CPU seconds of this process and the OCR process it started: hardly moved by other work on the box.
+          cpu = treeCpuSeconds() - cpuBefore;
           writeFileSync(cacheFile, JSON.stringify({ status, seconds, cpu, text }));
         }
         const items = parsed ? storedLines(parsed.lines) : [];
