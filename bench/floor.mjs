@@ -38,7 +38,7 @@ async function startNestFloor() {
 }
 
 /** The owner, a product with the benchmark's barcode, and two automation tokens. */
-async function household(url) {
+export async function household(url) {
   const post = async (path, body, headers = {}) => {
     const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -97,6 +97,18 @@ function diskCommit() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The three measured requests against our server, by short name (bench/profile-route.mjs profiles one). */
+export function routeLoads(url, tokens) {
+  return {
+    health: { url: `${url}/api/health`, options: {} },
+    status: { url: `${url}/api/v1/status`, options: { headers: { authorization: `Bearer ${tokens.status}` } } },
+    resolve: {
+      url: `${url}/api/v1/scans/resolve`,
+      options: { method: 'POST', headers: { authorization: `Bearer ${tokens.station}`, 'content-type': 'application/json' }, body: JSON.stringify({ barcode: CODE, mode: 'identify' }) },
+    },
+  };
+}
+
 export async function run({ duration, runs }) {
   const rounds = runs === 100 ? 3 : runs; // run.mjs defaults --runs to 100 for the stress scenarios
   const loadBefore = loadavg()[0];
@@ -105,14 +117,11 @@ export async function run({ duration, runs }) {
   const server = await startBuiltServer(await freePort());
   try {
     const tokens = await household(server.url);
+    const loads = routeLoads(server.url, tokens);
     const routes = {
-      'GET /api/health': { url: `${server.url}/api/health`, options: {}, goal: '>= 90 %' },
-      'GET /api/v1/status (bearer)': { url: `${server.url}/api/v1/status`, options: { headers: { authorization: `Bearer ${tokens.status}` } }, goal: '>= 60 %' },
-      'POST /api/v1/scans/resolve (local hit)': {
-        url: `${server.url}/api/v1/scans/resolve`,
-        options: { method: 'POST', headers: { authorization: `Bearer ${tokens.station}`, 'content-type': 'application/json' }, body: JSON.stringify({ barcode: CODE, mode: 'identify' }) },
-        goal: '>= 40 %, p99 < 20 ms',
-      },
+      'GET /api/health': { ...loads.health, goal: '>= 90 %' },
+      'GET /api/v1/status (bearer)': { ...loads.status, goal: '>= 60 %' },
+      'POST /api/v1/scans/resolve (local hit)': { ...loads.resolve, goal: '>= 40 %, p99 < 20 ms' },
     };
     const samples = { floor: [] };
     for (const name of Object.keys(routes)) samples[name] = [];

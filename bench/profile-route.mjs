@@ -5,9 +5,9 @@
 // bench/results/<route>.cpuprofile for Chrome DevTools. Run `pnpm run build` first.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { household, routeLoads } from './floor.mjs';
 import { ROOT, freePort, measure, startBuiltServer } from './lib.mjs';
 
-const CODE = '4006381333931';
 const route = process.argv[2] ?? 'resolve';
 const duration = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 8);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
@@ -16,25 +16,9 @@ for (const suffix of ['', '.start', '.stop', '.done']) rmSync(`${out}${suffix}`,
 
 const server = await startBuiltServer(await freePort(), { NODE_OPTIONS: `--require ${join(ROOT, 'bench/cpu-profile-preload.cjs')}`, PROFILE_OUT: out });
 try {
-  const post = async (path, body, headers = {}) => {
-    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const setup = await post('/api/v1/auth/setup', { password: 'benchmark owner password', display_name: 'Bench' });
-  const cookie = { cookie: setup.headers.getSetCookie()[0].split(';', 1)[0] };
-  await post('/api/v1/catalog/products', { name: 'Bench pencils', barcode: CODE }, cookie);
-  const token = async (name, scopes) => (await (await post('/api/v1/auth/api-tokens', { name, scopes }, cookie)).json()).token;
-  const loads = {
-    health: () => [`${server.url}/api/health`, {}],
-    status: async () => [`${server.url}/api/v1/status`, { headers: { authorization: `Bearer ${await token('home automation', ['status:read'])}` } }],
-    resolve: async () => [
-      `${server.url}/api/v1/scans/resolve`,
-      { method: 'POST', headers: { authorization: `Bearer ${await token('station', ['scans:write'])}`, 'content-type': 'application/json' }, body: JSON.stringify({ barcode: CODE, mode: 'identify' }) },
-    ],
-  };
+  const loads = routeLoads(server.url, await household(server.url));
   if (!loads[route]) throw new Error(`unknown route ${route}; known: ${Object.keys(loads).join(', ')}`);
-  const [url, options] = await loads[route]();
+  const { url, options } = loads[route];
   await measure(url, { ...options, duration: 2, warmup: 0 });
   writeFileSync(`${out}.start`, '');
   const row = await measure(url, { ...options, duration, warmup: 0 });
