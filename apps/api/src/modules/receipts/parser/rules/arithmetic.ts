@@ -1,5 +1,6 @@
 import type { ParsedReceiptLine, ReceiptConsistency } from '../receipt-text.js';
 import { cents, isLineAmount, lineAmount, sameAmount } from '../receipt-numbers.js';
+import { LOOK_ALIKE } from './look-alike.js';
 
 /**
  * The receipt's arithmetic: the lines add up to the total (with sales tax where it is printed
@@ -107,8 +108,6 @@ function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus:
   return exact.length === 1 ? exact : [];
 }
 
-/** Digits OCR confuses on thermal print, each way. */
-const LOOK_ALIKE: Record<string, string> = { '0': '689', '1': '7', '3': '8', '4': '9', '5': '6', '6': '058', '7': '1', '8': '0369', '9': '048' };
 
 /** Every amount one look-alike digit away from `amount`, or with one digit before the decimals too many (a stripe read as "1"), same sign. */
 export function digitMisreads(amount: number): number[] {

@@ -26,6 +26,8 @@ describe('purchase dates', () => {
     ['14.03 ,2025 18:02', '2025-03-14'],
     ['14703. 2025 18:02', '2025-03-14'],
     ['14.037,25 18:02', '2025-03-14'],
+    ['Datum-145 03.25 18:02 Uhr', '2025-03-14'],
+    ['14,03,.25 18:02', '2025-03-14'],
   ])('%j → %s', (text, iso) => {
     expect(date(text)).toBe(iso);
   });
@@ -84,6 +86,29 @@ describe('purchase dates', () => {
     expect(date('AS-Zeit 24.12. 18:02 Uhr', 'dmy', '2025-11-25')).toBe('2024-12-24');
     expect(date('AS-Zeit 14.03. 18:02 Uhr')).toBeNull();
     expect(date('14.03.2025\nAS-Zeit 15.03. 18:02 Uhr')).toBe('2025-03-14');
+  });
+});
+
+describe('readings that are not dates, and dates read with a digit wrong', () => {
+  it('does not read an amount split by OCR on a payment line as a date', () => {
+    expect(date('Karte EUR 19, 4,16\n14.03.25 18:02')).toBe('2025-03-14');
+    expect(date('Karte EUR 19, 4,16')).toBeNull();
+    expect(date('Betrag 14,03,25 EUR')).toBeNull();
+  });
+
+  it('reads a year beside "Datum" whose last digit is a letter', () => {
+    expect(date('Datum: 14,03.202C')).toBe('2020-03-14');
+  });
+
+  it('takes the year beside "Datum" even with a speck glued before it', () => {
+    expect(date('Datum: 14 XY 22025\nAS-Zeit 14.03,18:02 Uhr')).toBe('2025-03-14');
+  });
+
+  it('corrects one look-alike digit of a printed date that a barcode\'s digit run carries the other way', () => {
+    expect(date('Kasse 14.06.25 18:02\n00123140525000456')).toBe('2025-05-14');
+    expect(date('Kasse 14.06.25 18:02\n00123140625000456')).toBe('2025-06-14');
+    // Not a look-alike digit (2 and 5): the printed date stands.
+    expect(date('Kasse 14.02.25 18:02\n00123140525000456')).toBe('2025-02-14');
   });
 });
 

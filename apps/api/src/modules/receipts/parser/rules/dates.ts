@@ -1,4 +1,5 @@
 import { withinEdits } from './fuzzy.js';
+import { oneDigitAway } from './look-alike.js';
 
 export type DateOrder = 'dmy' | 'mdy';
 
@@ -8,7 +9,7 @@ export type DateOrder = 'dmy' | 'mdy';
  * `slashOrder` unless a part above 12 settles it, month names ("12 Mar 2024", "März 12, 2024"),
  * and DDMMYYYY run together beside "Datum"/"Date" or a time.
  */
-const DATE = /(?<![\d.,])(?:(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2}) ?[.,] ?(\d{1,2}) ?[.,] ?(\d{4}|\d{2})|(\d{1,2})([/-])(\d{1,2})\8(\d{4}|\d{2}))(?![\d,:]|\.\d)/g;
+const DATE = /(?<![\d.,])(?:(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2}) ?([.,]{1,2}) ?(\d{1,2}) ?([.,]{1,2}) ?(\d{4}|\d{2})|(\d{1,2})([/-])(\d{1,2})\10(\d{4}|\d{2}))(?![\d,:]|\.\d)/g;
 /** Month names and their abbreviations in German and English, by their first three letters (umlauts spelled out). */
 const MONTHS: Readonly<Record<string, number>> = { jan: 1, feb: 2, mar: 3, mae: 3, apr: 4, may: 5, mai: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, okt: 10, nov: 11, dec: 12, dez: 12 };
 const MONTH = String.raw`(jan(?:uar|uary)?|feb(?:ruar|ruary)?|m(?:ä|ae)rz?|mar(?:ch)?|apr(?:il)?|ma[iy]|jun[ie]?|jul[iy]?|aug(?:ust)?|sep(?:t|tember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)(?![\p{L}])\.?`;
@@ -20,9 +21,10 @@ const monthOf = (name: string) => MONTHS[name.toLowerCase().replace('ä', 'ae').
 const RUN_TOGETHER = /(?<![\d.,])(\d{2})([.,]?)(\d{2})((?:[.,] ?)?)(20\d{2}|\d{2})(?![\d,]|[.:]\d)/g;
 /**
  * One separator misread as another character, or a stray character before the year, as OCR reads
- * faint print: "04704. 2020" (the first dot read as a 7), "18.056,20" (a speck after the month).
+ * faint print: "04704. 2020" (the first dot read as a 7), "085 10.16" (read as a 5 before a space),
+ * "18.056,20" (a speck after the month).
  */
-const MISREAD_SEPARATOR = /(?<![\d.,])(?:(\d{2})[^\s\d.,](\d{2})[.,] ?(20\d{2}|\d{2})|(\d{2})\d(\d{2})[.,] ?(20\d{2})|(\d{2})[.,](\d{2})([^\s.,])[.,] ?(20\d{2}|\d{2}))(?![\d,]|[.:]\d)/g;
+const MISREAD_SEPARATOR = /(?<![\d.,])(?:(\d{2})(?:[^\s\d.,]|[^\s.,] )(\d{2})[.,] ?(20\d{2}|\d{2})|(\d{2})\d(\d{2})[.,] ?(20\d{2})|(\d{2})[.,](\d{2})([^\s.,])[.,] ?(20\d{2}|\d{2}))(?![\d,]|[.:]\d)/g;
 /** Long digit runs (a barcode's number, a transaction id) that carry the date: "…20190131…", "…180520…". */
 const DIGIT_RUN = /\d{12,}/g;
 /** A full year-first date and the time after it inside a digit run ("…201901311459…"), as tills encode them. */
@@ -31,8 +33,12 @@ const RUN_DATE = /(?=(20\d{2})(\d{2})(\d{2})([01]\d|2[0-3])[0-5]\d)/g;
 const NO_YEAR = /(?<![\d.,])(\d{1,2})\.(\d{1,2})(?:[.,](?!\d)|[.,](?=\d{1,2}:\d{2})|(?=\s))/g;
 /** A date preceded by a number and a separator is the tail of a longer, garbled run ("04, 04. 2.02" is not 4 February 2002). */
 const AFTER_NUMBER = /\d ?[.,] ?$/;
-/** A year beside "Datum" read with its last digit as a letter ("202C", "201O"). */
-const LOOSE_YEAR = /(?<!\d)(20[0-9][0-9CcOoDQ])(?![\p{L}\d])/gu;
+/** A year beside "Datum" read with its last digit as a letter ("202C", "201O"), or glued to a speck before it ("22020"). */
+const LOOSE_YEAR = /(20[0-9][0-9CcOoDQ])(?![\p{L}\d])/gu;
+/** A full date beside "Datum" whose year's last digit was read as a letter ("15,04.202C"). */
+const LETTER_YEAR = /(?<![\d.,])(\d{2}) ?[.,] ?(\d{2}) ?[.,] ?(20\d)[CcOoDQ](?![\p{L}\d])/gu;
+/** A line that prints an amount in euro: "19, 4,16" there is an amount read apart, not a date. */
+const AMOUNT_LINE = /€|\bEUR\b|\bEURO\b/i;
 const TIME = /\b\d{1,2}:\d{2}\b/;
 const DATE_WORDS = ['datum', 'date', 'zeit', 'time', 'dated', 'uhrzeit'];
 /** "Datum", "Date", also with one letter misread in the longer words ("Datem"). */
@@ -46,6 +52,11 @@ function hasDateWord(line: string): boolean {
 const OTHER_DATE = /\b(?:mhd|best|haltbar|gültig|gueltig|valid|bis|until|expires?|ablauf)\b/i;
 /** Receipts older than this are not what a household scans; a year read as 2075 is a misreading. */
 const FIRST_YEAR = 2000;
+
+function validDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /**
  * Which way a slashed date reads: month first only in the US (an English receipt in dollars, or
@@ -65,31 +76,33 @@ export function slashOrderOf(texts: readonly string[], language: 'de' | 'en', cu
  */
 export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder, today?: string): string | null {
   const notAfter = today;
-  const found: Array<{ date: string; score: number; index: number }> = [];
+  const found: Array<{ date: string; score: number; index: number; weight: number }> = [];
   // More than a year after today cannot be a till's clock: a misread year (2075).
   const latest = notAfter === undefined ? '2100-12-31' : `${Number(notAfter.slice(0, 4)) + 1}${notAfter.slice(4)}`;
   const add = (year: number, month: number, day: number, line: string, index: number, weight = 0) => {
     if (year < 100) year += 2000;
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (year < FIRST_YEAR || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return;
+    if (year < FIRST_YEAR || !validDate(year, month, day)) return;
     const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     if (iso > latest) return;
     // After today: a misreading unless nothing better is printed (a clock set wrong on the till).
     const future = notAfter !== undefined && iso > notAfter ? 5 : 0;
     const score = (TIME.test(line) ? 2 : 0) + (hasDateWord(line) ? 2 : 0) - (OTHER_DATE.test(line) ? 3 : 0) - future;
-    found.push({ date: iso, score: score + weight, index });
+    found.push({ date: iso, score: score + weight, index, weight });
   };
   lines.forEach((line, index) => {
     for (const m of line.matchAll(DATE)) {
       const tail = AFTER_NUMBER.test(line.slice(0, m.index)) ? -2 : 0;
       if (m[1]) add(Number(m[1]), Number(m[2]), Number(m[3]), line, index);
-      else if (m[4]) add(Number(m[6]), Number(m[5]), Number(m[4]), line, index, tail);
-      else {
+      else if (m[4]) {
+        // With a comma, only two-digit parts: "19, 4,16" on a payment line is an amount read apart.
+        if (m[5].includes(',') || m[7].includes(',')) if (m[4].length < 2 || m[6].length < 2 || AMOUNT_LINE.test(line)) continue;
+        add(Number(m[8]), Number(m[6]), Number(m[4]), line, index, tail);
+      } else {
         // Slashed or dashed: the country's order unless a part above 12 settles it.
-        const [a, b] = [Number(m[7]), Number(m[9])];
+        const [a, b] = [Number(m[9]), Number(m[11])];
         const monthFirst = a > 12 ? false : b > 12 ? true : slashOrder === 'mdy';
         const [month, day] = monthFirst ? [a, b] : [b, a];
-        add(Number(m[10]), month, day, line, index, tail);
+        add(Number(m[12]), month, day, line, index, tail);
       }
     }
     for (const m of line.matchAll(DAY_MONTH)) add(Number(m[3]), monthOf(m[2]), Number(m[1]), line, index);
@@ -102,6 +115,7 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
         if (separators === 2 || (separators === 0 && m[5].length === 2 && !dated)) continue;
         add(Number(m[5]), Number(m[3]), Number(m[1]), line, index, -1);
       }
+      if (dated) for (const m of line.matchAll(LETTER_YEAR)) add(Number(`${m[3]}0`), Number(m[2]), Number(m[1]), line, index, -1);
       for (const m of line.matchAll(MISREAD_SEPARATOR)) {
         const [day, month, year] = m[1] ? [m[1], m[2], m[3]] : m[4] ? [m[4], m[5], m[6]] : [m[7], m[8], m[10]];
         add(Number(year), Number(month), Number(day), line, index, -1);
@@ -116,11 +130,25 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   lines.forEach((line, index) => {
     for (const run of line.match(DIGIT_RUN) ?? []) for (const m of run.matchAll(RUN_DATE)) add(Number(m[1]), Number(m[2]), Number(m[3]), '', index, -2);
   });
-  // The same digit runs confirm a printed date they carry (DDMMYY, YYMMDD and the long forms).
-  for (const f of found.slice(0, printed)) {
-    const [y, m, d] = f.date.split('-');
+  // The same digit runs confirm a printed date they carry (DDMMYY, YYMMDD and the long forms);
+  // a run that carries the printed date with one look-alike digit changed ("18.06.20" printed,
+  // "…180520…" in the barcode) says which digit OCR misread: two readings against one.
+  const inRuns = (iso: string) => {
+    const [y, m, d] = iso.split('-');
     const forms = [`${d}${m}${y.slice(2)}`, `${y.slice(2)}${m}${d}`, `${d}${m}${y}`, `${y}${m}${d}`];
-    if (runs.some((run) => forms.some((form) => run.includes(form)))) f.score += 1;
+    return runs.some((run) => forms.some((form) => run.includes(form)));
+  };
+  for (const f of found.slice(0, printed)) {
+    if (inRuns(f.date)) {
+      f.score += 1;
+      continue;
+    }
+    const digits = f.date.replace(/-/g, '');
+    for (const other of oneDigitAway(digits.slice(2))) {
+      const year = Number(`${digits.slice(0, 2)}${other.slice(0, 2)}`);
+      const iso = `${year}-${other.slice(2, 4)}-${other.slice(4, 6)}`;
+      if (inRuns(iso)) add(year, Number(other.slice(2, 4)), Number(other.slice(4, 6)), lines[f.index], f.index, f.weight + 1);
+    }
   }
   const cardSlip = withoutYear(lines, today);
   // Without a printed date, the card slip's day and month with the year beside "Datum" (or a guessed one, weaker than a digit run's).
