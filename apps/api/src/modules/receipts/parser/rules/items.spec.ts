@@ -66,6 +66,10 @@ describe('lines OCR read in part', () => {
     ]);
   });
 
+  it('keeps the product group out of the name below an article number, also behind a speck', () => {
+    expect(read('123456 89,99 2\nKINDERRAD 16\n2 414 SPIELZEUG')).toEqual([['KINDERRAD 16', 1, 89.99, 89.99]]);
+  });
+
   it('does not glue a line whose amount was not read onto the next article', () => {
     expect(read('JOGHURT PUR O3 a6\nRIEGEL 5ER 1,89 C')).toEqual([['RIEGEL 5ER', 1, 1.89, 1.89]]);
     expect(read('JOGHURT PUR le\nRIEGEL 5ER 1,89 C')).toEqual([['RIEGEL 5ER', 1, 1.89, 1.89]]);

@@ -32,7 +32,7 @@ const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
 /** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
 const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price)\b/i;
 /** A product group under an electronics article ("414 SPIELZEUG") or its serial number: not part of the name. */
-const PRODUCT_GROUP = /^\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
+const PRODUCT_GROUP = /^(?:\S{1,2}\s+)?\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
 const DEPOSIT = /pfand|leergut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
 
 interface Priced {

@@ -29,6 +29,12 @@ describe('count lines', () => {
     expect(quantityLine('0,158 1,19 5,00', ',')).toBeNull();
   });
 
+  it('reads a count with its amount beside a speck', () => {
+    expect(quantityLine('1.000 STK | 11.99 19', '.')).toMatchObject({ quantity: 1, unit: 'piece', amount: 11.99 });
+    expect(quantityLine('2 x 1,29 ; 2,58 A', ',')).toMatchObject({ quantity: 2, unitPrice: 1.29, amount: 2.58 });
+    expect(quantityLine('1.000 STK Hammer 11.99 19', '.')).toBeNull();
+  });
+
   it('is not an article line', () => {
     expect(quantityLine('Milch 1,19 A', ',')).toBeNull();
   });
@@ -58,6 +64,14 @@ describe('multi-buys', () => {
   it('takes % for x only when count × price gives the amount', () => {
     expect(inlineQuantity('Reis 0,99% 2', 1.98, ',')).toMatchObject({ name: 'Reis', quantity: 2, unitPrice: 0.99 });
     expect(inlineQuantity('Reis 0,99% 2', 2.5, ',')).toBeNull();
+  });
+
+  it('reads a multi-buy with specks around the operator, its count misread, or the other decimal sign, when count × price gives the amount', () => {
+    expect(inlineQuantity('Reis 0,99.x%. 2', 1.98, ',')).toMatchObject({ name: 'Reis', quantity: 2, unitPrice: 0.99 });
+    expect(inlineQuantity('Reis 0,99 x. Z', 1.98, ',')).toMatchObject({ name: 'Reis', quantity: 2, unitPrice: 0.99 });
+    expect(inlineQuantity('Käse 2.59 x 2', 5.18, ',')).toMatchObject({ name: 'Käse', quantity: 2, unitPrice: 2.59 });
+    expect(inlineQuantity('Reis 0,99.x%. 3', 1.98, ',')).toBeNull();
+    expect(inlineQuantity('Reis 0,99 x. Z', 2.5, ',')).toBeNull();
   });
 
   it('computes the amount of a multi-buy whose amount was not read', () => {

@@ -26,7 +26,8 @@ export interface QuantityLine {
   taxCode: string | null;
 }
 
-const onlyCurrency = (text: string) => text.replace(new RegExp(CURRENCY, 'gi'), '').trim() === '';
+/** Nothing but a currency (or specks OCR read beside the amount: "1.000 STK | 11.99 19") stands between count and amount. */
+const onlyCurrency = (text: string) => text.replace(new RegExp(CURRENCY, 'gi'), '').replace(/[^\p{L}\p{N}]/gu, '') === '';
 
 const quantityCache = new Map<DecimalSeparator, RegExp>();
 /** A count or weight line: "2 x 1,29", "0,456 kg x 2,99 EUR/kg", with or without the line amount after it. */
@@ -104,7 +105,7 @@ export function unitOf(unit: string | undefined, quantity: string): Unit {
   return /[.,]\d{3}$/.test(quantity) ? 'kg' : 'piece';
 }
 
-const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; priceTimes: RegExp; leading: RegExp; leadingTable: RegExp; priceColumn: RegExp }>();
+const inlineCache = new Map<DecimalSeparator, { operator: RegExp; table: RegExp; priceTimes: RegExp; priceTimesRead: RegExp; leading: RegExp; leadingTable: RegExp; priceColumn: RegExp }>();
 function inlinePatterns(decimal: DecimalSeparator) {
   let patterns = inlineCache.get(decimal);
   if (!patterns) {
@@ -118,6 +119,8 @@ function inlinePatterns(decimal: DecimalSeparator) {
       priceTimes: new RegExp(String.raw`^(.*?\S)\s+${CURRENCY}?\s*(${amount})\s*([x×*%])\.?\s*[„"']?(\d{1,3})$`, 'i'),
       // "Kaffee 1kg Sl 12,99" in a table whose count OCR garbled: the price column before the amount
       priceColumn: new RegExp(String.raw`^(.*?\S)\s+(\S{1,2})\s+${CURRENCY}?\s*(${amount})$`, 'i'),
+      // "Bulgur 0,89.x%. 2", "Käse 2.59 x Z": the same with specks around the operator, the count or the decimal sign misread
+      priceTimesRead: /^(.*?\S)\s+(\d{1,4})[.,](\d{2})\s*[.,]?\s*[x×*%][^\p{L}\p{N}\s]{0,2}\s*[„"']?(\d{1,2}|[Zz])?[.,]?$/iu,
       // "3x Brötchen", "3 x Brötchen"
       leading: new RegExp(String.raw`^(\d+)\s*(?:x|×|\*)\s+(.+)$`, 'i'),
       // "3 Brötchen 0,45"
@@ -158,6 +161,14 @@ export function inlineQuantity(name: string, amount: number, decimal: DecimalSep
     const count = price > 0 ? Math.round(Math.abs(amount) / price) : 0;
     if (count >= 2 && count <= 99 && isLineAmount(count, price, amount)) return { name: column[1], quantity: count, unit: 'piece', unitPrice: price };
     if (count === 1 && Math.abs(price - Math.abs(amount)) < 0.005 && /^(?:[^\p{L}\p{N}]{1,2}|1)$/u.test(column[2])) return { name: column[1], quantity: 1, unit: 'piece', unitPrice: price };
+  }
+  // Specks around the operator: taken only when amount ÷ price is a whole count (and the count, where readable, agrees).
+  const read = inlinePatterns(decimal).priceTimesRead.exec(name);
+  if (read) {
+    const price = Number(`${read[2]}.${read[3]}`);
+    const count = price > 0 ? Math.round(Math.abs(amount) / price) : 0;
+    const printed = read[4] && /\d/.test(read[4]) ? Number(read[4]) : null;
+    if (count >= 2 && count <= 99 && isLineAmount(count, price, amount) && (printed === null || printed === count)) return { name: read[1], quantity: count, unit: 'piece', unitPrice: price };
   }
   const counted = leading.exec(name);
   if (counted && Number(counted[1]) > 0) return { name: counted[2], quantity: Number(counted[1]), unit: 'piece', unitPrice: cents(amount / Number(counted[1])) };
