@@ -209,6 +209,12 @@ SUMME 3,77`);
     expect(parsed.consistency).toMatchObject({ status: 'corrected', difference: 0 });
   });
 
+  it('takes the VAT table\'s gross sum as the total when it and the lines agree against a misread total', () => {
+    const parsed = parseReceipt({ lines: ['MARKT', 'MILCH 1,19 B', 'SEIFE 2,49 C', 'SUMME EUR 3,66', 'B 7% 1,11 0,08 1,19', 'C 19% 2,09 0,40 2,49'] });
+    expect(parsed.total).toBe(3.68);
+    expect(parsed.consistency).toMatchObject({ status: 'corrected', difference: 0 });
+  });
+
   it('reports a mismatch and a missing total instead of guessing', () => {
     expect(read('Shop\nBrot 1,00\nMilch 2,00\nSUMME 4,00').consistency).toMatchObject({ status: 'mismatch', difference: 1 });
     expect(read('Shop\nBrot 1,00\nMilch 2,00').consistency.status).toBe('incomplete');

@@ -6,7 +6,7 @@ import { slashOrderOf } from './rules/dates.js';
 import { articleLines, SUBTOTAL, type UnreadArticle } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
-import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
+import { amountPaid, paymentAmounts, paymentKind, vatTableTotal } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import { cents, type DecimalSeparator, findPurchaseDate, trailingAmount } from './receipt-numbers.js';
@@ -119,7 +119,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const storeNumberMatch = texts.map((t) => STORE_NUMBER.exec(t)).find((m) => m !== null);
 
   // What was paid, printed below the total: a second reading of it when OCR garbled the first.
-  const paid = [...paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal), ...(totalAbove !== null ? [Math.abs(totalAbove)] : [])];
+  const vat = vatTableTotal(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
+  const paid = [...paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal), ...(totalAbove !== null ? [Math.abs(totalAbove)] : []), ...(vat !== null ? [vat] : [])];
   if (total !== null) lines = withUnreadAmount(lines, read.unread, total, tax, notes);
   const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid);
   const consistency = fromLines ? { ...checked, status: 'incomplete' as const, difference: null } : checked;

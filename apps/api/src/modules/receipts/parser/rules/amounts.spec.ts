@@ -9,6 +9,7 @@ describe('the amount closing a line', () => {
     expect(closingAmount('1234567 225,00 b', ',')).toMatchObject({ amount: 225, rest: '1234567', taxCode: 'B' });
     expect(closingAmount('Kiwi 1,99 -E', ',')).toMatchObject({ amount: 1.99, rest: 'Kiwi', taxCode: 'E' });
     expect(closingAmount('Zucker 0,89...', ',')).toMatchObject({ amount: 0.89, rest: 'Zucker' });
+    expect(closingAmount('PFAND 0,25«C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND', taxCode: 'C' });
   });
 
   it('keeps trailing minus signs', () => {

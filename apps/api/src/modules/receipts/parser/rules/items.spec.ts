@@ -87,6 +87,16 @@ describe('lines OCR read in part', () => {
     expect(read('ZW 1,15\nEIS 2,30 B')).toEqual([['EIS', 2, 1.15, 2.3]]);
   });
 
+  it('reads a count line behind specks of any length when the next amount is the printed count times it', () => {
+    expect(read('EEE 2x 0,99\nEIS 1,98 B')).toEqual([['EIS', 2, 0.99, 1.98]]);
+    expect(read('2 2X 1,59\nEIS 3,18 B')).toEqual([['EIS', 2, 1.59, 3.18]]);
+    // The printed count disagrees with the amounts: an article after all.
+    expect(read('EEE 3x 0,99\nEIS 1,98 B')).toEqual([
+      ['EEE 3x', 1, 0.99, 0.99],
+      ['EIS', 1, 1.98, 1.98],
+    ]);
+  });
+
   it('computes a multi-buy whose amount was not read', () => {
     expect(read('Käse 2,59 x 2 5 18°A\nReis 0,99 A')).toEqual([
       ['Käse', 2, 2.59, 5.18],

@@ -18,7 +18,12 @@ const TAX_BEFORE_TOTAL = /^[*\s]*(?:sales\s+)?tax\b/i;
 const COUNT_INFO = /^[*\s]*(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)\b/i;
 const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
 /** Till and card-slip lines that carry a number read as an amount ("Uhrzeit 16,10", "BonNr: 0,06"): not articles. */
-const TILL_LINE = /^\W*(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id|ta-?nr|genehmigungs-?nr|vu-?nr|kassen?-?nr)\b|seri\w{0,3}n(?:umme)?r|\bs\/n\b/i;
+const TILL_LINE = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id?|ta-?nr|genehm\w*|vu-?nr|kassen?-?nr)(?![\p{L}])|seri\w{0,3}n(?:umme)?r|\bs\/n\b/iu;
+/**
+ * The first line of a card slip ("Kundenbeleg", "Kartenzahlung", "Terminal-ID 1234", "AS-Zeit"):
+ * what follows up to the total (read on the slip as "Betrag EUR 39,00") is the slip, not articles.
+ */
+const CARD_SLIP = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:kunden-?beleg|händler-?beleg|haendler-?beleg|kartenzahlung|terminal-?id?|trace-?nr|genehm\w*-?nr|as-?zeit|emv-?daten|zahlung\s+erfolgt)(?![\p{L}])/iu;
 /** Payment and VAT lines where the total was not read ("ec-cash 59,96", "Netto MwSt. 19,00 50,38 9,58"): not articles. */
 const PAYMENT_OR_VAT = /^\W*(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(?:geld)?|rückgeld|wechselgeld|gegeben|netto|brutto|mwst|ust|vat)\b/i;
 /** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
@@ -104,6 +109,7 @@ export function articleLines(
     const text = texts[i];
     if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
     const bare = withoutSpecks(text);
+    if (CARD_SLIP.test(bare)) break;
     if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || PUMP_VOLUME.test(bare)) continue;
     // An article number on its own line belongs to the article next to it, not to its name.
     if (isCodeLine(text)) continue;
@@ -188,7 +194,10 @@ function amountColumn(texts: readonly string[], from: number, to: number, decima
 
 function classify(text: string, index: number, decimal: DecimalSeparator): Classified {
   // A speck at the paper's edge may stand before a count line ("3 1.000 STK 19.99 19").
-  const quantity = quantityLine(text, decimal) ?? quantityLine(withoutSpecks(text), decimal) ?? quantityLine(text.replace(/^\S{1,2}\s+(?=\d+[.,]\d{3}\s*\S)/, ''), decimal);
+  const quantity =
+    quantityLine(text, decimal) ??
+    quantityLine(withoutSpecks(text), decimal) ??
+    quantityLine(text.replace(/^\S{1,2}\s+(?=\d+[.,]\d{3}\s*\S|\d{1,2}\s*[x×*]\s*\d)/i, ''), decimal);
   if (quantity) return { type: 'quantity', ...quantity, index, text };
   const closing = closingAmount(text, decimal) ?? colonAmount(text);
   if (closing && ID_LABEL.test(closing.rest)) return { type: 'text', index, text };
@@ -217,7 +226,7 @@ const named = (text: string) => /\p{L}{3}/u.test(withoutSpecks(text).replace(/(?
 /** A name line that starts with the count ("2 * Atemschutzmaske", "3 x Brötchen"): the first line of its article. */
 const COUNT_FIRST = /^\d{1,3}\s*[x×*]\s+\p{L}/iu;
 /** Only an article number beside the amount ("2183839 1.129,00"): electronics tills print the name below. */
-const codeOnly = (text: string) => !named(text) && /\d{5,}/.test(text);
+const codeOnly = (text: string) => !named(text) && /\d{4,}/.test(text);
 
 /**
  * A line whose amount was not read ends in the specks OCR made of it ("JOGHURT PUR O3 a6",
@@ -368,10 +377,12 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Ar
       awaitingName = draft;
       return;
     }
-    // Specks where a count line was ("ZW 1,15" for "2 X 1,15"): the next article's amount is a multiple of it.
-    const next = names.length === 0 && !named(line.text) && !pendingQuantity ? nextPriced(position + 1) : null;
+    // Specks where a count line was ("ZW 1,15" for "2 X 1,15"), or before one ("EEE 2x 0,99"): the
+    // next article's amount is a multiple of it (the printed count, where there is one).
+    const countTail = /(?:^|\s)(\d{1,2})\s*[x×*]$/i.exec(line.text);
+    const next = names.length === 0 && (!named(line.text) || countTail) && !pendingQuantity ? nextPriced(position + 1) : null;
     const times = next && line.amount > 0 ? countFor(line.amount, next.amount) : 0;
-    if (next && times > 0) {
+    if (next && times > 0 && (!countTail || Number(countTail[1]) === times)) {
       pendingQuantity = { type: 'quantity', index: line.index, text: line.text, quantity: times, unit: 'piece', unitPrice: line.amount, amount: null, taxCode: null };
       notes.push(`line ${line.index + 1}: "${line.text}" read as a count line, ${times} × ${line.amount.toFixed(2)} for ${next.amount.toFixed(2)}`);
       return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountPaid, paymentAmounts, paymentKind } from './payment.js';
+import { amountPaid, paymentAmounts, paymentKind, vatTableTotal } from './payment.js';
 
 describe('payment lines', () => {
   it.each([
@@ -40,5 +40,18 @@ describe('payment lines', () => {
     expect(amountPaid([1.97, 19.77, 19.77])).toBe(19.77);
     expect(amountPaid([3.5])).toBe(3.5);
     expect(amountPaid([])).toBeNull();
+  });
+});
+
+describe('the VAT table', () => {
+  it('adds up the gross column when every row agrees with itself, in any column order', () => {
+    expect(vatTableTotal(['SUMME 10,00', 'B 7% 7,45 0,52 7,97', 'C 19% 20,18 3,83 24,01'], 0, ',')).toBe(31.98);
+    expect(vatTableTotal(['zu zahlen 7,16', 'A 7% 0,47 6,69 7,16', 'Summe 0,47 6,69 7,16'], 0, ',')).toBe(7.16);
+    expect(vatTableTotal(['TOTAL 5.00', 'VAT 20% 4.00 0.80 4.80'], 0, '.')).toBe(4.8);
+  });
+
+  it('says nothing when a row was misread or there is no table', () => {
+    expect(vatTableTotal(['SUMME 10,00', 'B 7% 7,45 0,52 7,97', 'C 19% 20,18 3,88 24,01'], 0, ',')).toBeNull();
+    expect(vatTableTotal(['SUMME 10,00', 'Bar 10,00'], 0, ',')).toBeNull();
   });
 });
