@@ -215,6 +215,16 @@ SUMME 3,77`);
     expect(parsed.consistency).toMatchObject({ status: 'corrected', difference: 0 });
   });
 
+  it('gives returned empties whose amount was not read what the total leaves over only as a credit', () => {
+    const parsed = read('MARKT\nMILCH 1,19 B\nSEIFE 2,49 C\nLEERGUT MINUS „0, S0xC\nSUMME EUR 3,18');
+    expect(parsed.lines.map((l) => [l.name, l.totalPrice])).toEqual([
+      ['MILCH', 1.19],
+      ['SEIFE', 2.49],
+      ['LEERGUT MINUS', -0.5],
+    ]);
+    expect(read('MARKT\nMILCH 1,19 B\nSEIFE 2,49 C\nLEERGUT MINUS „0, S0xC\nSUMME EUR 4,18').lines).toHaveLength(2);
+  });
+
   it('reports a mismatch and a missing total instead of guessing', () => {
     expect(read('Shop\nBrot 1,00\nMilch 2,00\nSUMME 4,00').consistency).toMatchObject({ status: 'mismatch', difference: 1 });
     expect(read('Shop\nBrot 1,00\nMilch 2,00').consistency.status).toBe('incomplete');

@@ -3,7 +3,7 @@ import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
 import { slashOrderOf } from './rules/dates.js';
-import { articleLines, SUBTOTAL, type UnreadArticle } from './rules/items.js';
+import { articleLines, RETURNED, SUBTOTAL, type UnreadArticle } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind, vatTableTotal } from './rules/payment.js';
@@ -147,20 +147,23 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
  */
 function withUnreadAmount(lines: ParsedReceiptLine[], unread: readonly UnreadArticle[], total: number, tax: number | null, notes: string[]): ParsedReceiptLine[] {
   if (unread.length !== 1) return lines;
-  const rest = cents(total - lines.reduce((sum, line) => sum + line.totalPrice, 0) - (tax ?? 0));
-  // A rest above every amount read means more was lost than the one article (names glued onto others).
-  if (!(rest > 0) || rest > Math.max(0, ...lines.map((line) => line.totalPrice))) return lines;
   const [article] = unread;
-  notes.push(`line ${article.index + 1} "${article.name}": amount not read, taken as ${rest.toFixed(2)} (what the total leaves over)`);
+  // Returned empties are a credit: what the total leaves over is one only when it is negative.
+  const credit = RETURNED.test(article.name);
+  const rest = cents((credit ? -1 : 1) * (total - lines.reduce((sum, line) => sum + line.totalPrice, 0) - (tax ?? 0)));
+  // A rest above every amount read means more was lost than the one article (names glued onto others).
+  if (!(rest > 0) || rest > Math.max(0, ...lines.map((line) => Math.abs(line.totalPrice)))) return lines;
+  const amount = credit ? -rest : rest;
+  notes.push(`line ${article.index + 1} "${article.name}": amount not read, taken as ${amount.toFixed(2)} (what the total leaves over)`);
   const added: ParsedReceiptLine = {
     position: 0,
-    kind: 'item',
+    kind: credit ? 'deposit' : 'item',
     rawText: article.name,
     name: article.name,
     quantity: 1,
     unit: 'piece',
-    unitPrice: rest,
-    totalPrice: rest,
+    unitPrice: amount,
+    totalPrice: amount,
     taxCode: null,
     barcode: null,
     sourceLines: [article.index],

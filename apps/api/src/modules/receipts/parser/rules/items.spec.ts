@@ -97,6 +97,11 @@ describe('lines OCR read in part', () => {
     ]);
   });
 
+  it('ends the articles at the item count and at a card slip', () => {
+    expect(read('Milch 1,19 A\n2 Posten: 1\nxx Ar 1,00')).toEqual([['Milch', 1, 1.19, 1.19]]);
+    expect(read('Milch 1,19 A\nKartenzahlung\nAID 15,38\nTerminal-I 6542,18')).toEqual([['Milch', 1, 1.19, 1.19]]);
+  });
+
   it('computes a multi-buy whose amount was not read', () => {
     expect(read('Käse 2,59 x 2 5 18°A\nReis 0,99 A')).toEqual([
       ['Käse', 2, 2.59, 5.18],

@@ -15,7 +15,7 @@ import { CURRENCY, inlineQuantity, multiBuyWithoutAmount, type QuantityLine, qua
 
 export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|summe\s+artikel|subtotal)\b/i;
 const TAX_BEFORE_TOTAL = /^[*\s]*(?:sales\s+)?tax\b/i;
-const COUNT_INFO = /^[*\s]*(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)\b/i;
+const COUNT_INFO = /^[*\s]*(?:[\p{L}\p{N}]{1,2}\s+)?(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)(?![\p{L}])/iu;
 const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
 /** Till and card-slip lines that carry a number read as an amount ("Uhrzeit 16,10", "BonNr: 0,06"): not articles. */
 const TILL_LINE = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id?|ta-?nr|genehm\w*|vu-?nr|kassen?-?nr)(?![\p{L}])|seri\w{0,3}n(?:umme)?r|\bs\/n\b/iu;
@@ -29,7 +29,7 @@ const PAYMENT_OR_VAT = /^\W*(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(
 /** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
 const PUMP_VOLUME = /^\W*\S{0,2}\s*\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
 /** Returned empties: a credit, however the minus came out. */
-const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
+export const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
 /** Coupons and price reductions: a credit, however the minus came out ("10% Coupon Pflege 1,15"). */
 const REDUCTION = /(?<![\p{L}])(?:coupon|rabatt|sofortrabatt|nachlass|preisvorteil|discount|multibuy\s+saving|saving)(?![\p{L}])/iu;
 /** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
@@ -107,9 +107,10 @@ export function articleLines(
   const column = amountColumn(texts, from, to, decimal, words);
   for (let i = Math.max(from, 0); i < to; i += 1) {
     const text = texts[i];
-    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || COUNT_INFO.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
     const bare = withoutSpecks(text);
-    if (CARD_SLIP.test(bare)) break;
+    // The item count ("Posten: 19", "Anzahl Artikel 10") follows the last article.
+    if (CARD_SLIP.test(bare) || COUNT_INFO.test(text) || COUNT_INFO.test(bare)) break;
     if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || PUMP_VOLUME.test(bare)) continue;
     // An article number on its own line belongs to the article next to it, not to its name.
     if (isCodeLine(text)) continue;
@@ -141,7 +142,7 @@ function unreadName(text: string): string {
   const speck = tokens.findIndex((token, i) => i > 0 && /^[^\p{L}\p{N}]+$/u.test(token));
   const kept = speck > 0 ? tokens.slice(0, speck) : tokens;
   // Specks, a tax class or bare digits ("500ml 1" for "500ml 1,15") after the name; a size with its unit stays.
-  const remains = (token: string) => !/^\d+(?:[.,]\d+)?\p{L}{1,2}\.?$/u.test(token) && (SPECKS_FOR_AMOUNT.test(token) || /^(?:\p{Lu}|[\d.,:;'"]+)$/u.test(token));
+  const remains = (token: string) => !/^\d+(?:[.,]\d+)?\p{L}{1,2}\.?$/u.test(token) && (SPECKS_FOR_AMOUNT.test(token) || /^(?:\p{Lu}|[^\p{L}]*\d[^\p{L}]*)$/u.test(token));
   const classLeft = /^\p{Lu}$/u.test(kept.at(-1) ?? '');
   while (kept.length > 1 && remains(kept.at(-1)!)) kept.pop();
   // The amount before a tax class left as a short token ("Stk Ti A" for "Stk 7,77 A").
