@@ -86,7 +86,12 @@ export function trailingAmount(line: string, decimal: DecimalSeparator): Trailin
     const value = parseAmount(joined[2], decimal);
     return { amount: joined[1] ? -value : value, rest: line.slice(0, joined.index).trim(), taxCode: joined[3], splitTaxDigit: true };
   }
+  // A space OCR put after the decimal sign ("BAR 50, 00", "SALATBAR 2. 24*B"): the cents still close the line.
+  const spaced = SPACED_DECIMALS.exec(line);
+  if (spaced) return trailingAmount(`${line.slice(0, spaced.index)}${spaced[1]}${decimal}${spaced[2]}${line.slice(spaced.index + spaced[0].length)}`, decimal);
   return null;
 }
+
+const SPACED_DECIMALS = /(?<=^|\s|-)(\d{1,4})[.,] (\d{2})(?=-?\s*[*x×]{0,2}\s*[A-Za-zß©]?\s*$)/;
 
 export { type DateOrder, findPurchaseDate } from './rules/dates.js';

@@ -12,6 +12,13 @@ describe('the amount closing a line', () => {
     expect(closingAmount('PFAND 0,25«C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND', taxCode: 'C' });
   });
 
+  it('reads the cents after a space OCR put behind the decimal sign, at the end of the line', () => {
+    expect(closingAmount('SALATBAR 2. 24*B', ',')).toMatchObject({ amount: 2.24, rest: 'SALATBAR', taxCode: 'B' });
+    expect(closingAmount('GEGEBEN BAR 50, 00', ',')).toMatchObject({ amount: 50, rest: 'GEGEBEN BAR' });
+    expect(closingAmount('Datum 04. 04. 2020', ',')).toBeNull();
+    expect(closingAmount('Kekse 3, 25 Stück', ',')).toBeNull();
+  });
+
   it('keeps trailing minus signs', () => {
     expect(closingAmount('Leergut 0,25-', ',')).toMatchObject({ amount: -0.25 });
     expect(closingAmount('Leergut 0,25- A', ',')).toMatchObject({ amount: -0.25 });
