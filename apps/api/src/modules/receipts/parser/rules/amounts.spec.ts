@@ -19,6 +19,10 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Kekse 3, 25 Stück', ',')).toBeNull();
   });
 
+  it('reads the amount before its currency with a speck after it', () => {
+    expect(closingAmount('Super E5 39,36 EUR®', ',')).toMatchObject({ amount: 39.36, rest: 'Super E5' });
+  });
+
   it('keeps trailing minus signs', () => {
     expect(closingAmount('Leergut 0,25-', ',')).toMatchObject({ amount: -0.25 });
     expect(closingAmount('Leergut 0,25- A', ',')).toMatchObject({ amount: -0.25 });

@@ -12,6 +12,9 @@ const SIZE = /^(?:l|g|kg|ml|cl|m|cm|mm|lb|oz|st)$/i;
 export function closingAmount(text: string, decimal: DecimalSeparator): TrailingAmount | null {
   const plain = trailingAmount(text, decimal);
   if (plain) return plain;
+  // Specks after the currency ("39,36 EUR®"): the currency still closes the amount.
+  const specked = /^(.*\d[.,]\d{2}\s*(?:EUR|€))[^\p{L}\p{N}\s]{1,3}$/u.exec(text);
+  if (specked) return trailingAmount(specked[1], decimal);
   const match = FLAGGED.exec(text);
   if (!match) return null;
   const [, amountPart, flag] = match;

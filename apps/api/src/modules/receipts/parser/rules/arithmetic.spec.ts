@@ -71,6 +71,9 @@ describe('the receipt adds up', () => {
   it('finds the total as the first amount that is the sum of the lines above', () => {
     expect(runningSumTotal([line(1, 1), line(2, 2), line(3, 4), line(4, 7)])).toBe(3);
     expect(runningSumTotal([line(1, 1), line(2, 2)])).toBeNull();
+    // A nameless line (its label read as specks) after one article is the total too.
+    expect(runningSumTotal([line(1, 59.99), { ...line(2, 59.99), name: 'a' }])).toBe(1);
+    expect(runningSumTotal([line(1, 59.99), line(2, 59.99)])).toBeNull();
   });
 
   it('knows the digits OCR confuses', () => {

@@ -8,11 +8,12 @@ import { LOOK_ALIKE } from './look-alike.js';
  * reading disagrees, the arithmetic chooses the reading that makes everything agree.
  */
 
-/** The index of the first line (after two or more) whose amount equals the sum of the lines above it. */
+/** The index of the first line (after two or more, or a nameless one after one) whose amount equals the sum of the lines above it. */
 export function runningSumTotal(lines: readonly ParsedReceiptLine[]): number | null {
   let sum = 0;
   for (const [index, line] of lines.entries()) {
-    if (index >= 2 && line.totalPrice > 0 && sameAmount(line.totalPrice, sum)) return index;
+    // After two lines or more; after one when the line names nothing (its label read as specks: "a 59,99").
+    if ((index >= 2 || (index >= 1 && !/\p{L}{2}/u.test(line.name))) && line.totalPrice > 0 && sameAmount(line.totalPrice, sum)) return index;
     sum = cents(sum + line.totalPrice);
   }
   return null;

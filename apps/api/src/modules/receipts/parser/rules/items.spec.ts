@@ -102,6 +102,21 @@ describe('lines OCR read in part', () => {
     expect(read('Milch 1,19 A\nKartenzahlung\nAID 15,38\nTerminal-I 6542,18')).toEqual([['Milch', 1, 1.19, 1.19]]);
   });
 
+  it('takes the names below an amount whose article number was lost, on a receipt that prints names below numbers', () => {
+    expect(read('2365088 105,99 b\nDROHNE X\n414 SPIELZEUG\n8,99 b\nTP-LINK\nWLAN-ADAPTER\n$#% 3565 ZUBEHOER')).toEqual([
+      ['DROHNE X', 1, 105.99, 105.99],
+      ['TP-LINK WLAN-ADAPTER', 1, 8.99, 8.99],
+    ]);
+  });
+
+  it('skips the card slip\'s amount line behind a speck', () => {
+    expect(read('Milch 1,19 A\nzZ Betrag: EUR 1,19')).toEqual([['Milch', 1, 1.19, 1.19]]);
+  });
+
+  it('skips a pump\'s volume line behind specks', () => {
+    expect(read('E + 26,97 Liter Säule 2\nSuper E5 39,35 EUR')).toEqual([['Super E5', 1, 39.35, 39.35]]);
+  });
+
   it('computes a multi-buy whose amount was not read', () => {
     expect(read('Käse 2,59 x 2 5 18°A\nReis 0,99 A')).toEqual([
       ['Käse', 2, 2.59, 5.18],

@@ -25,9 +25,9 @@ const TILL_LINE = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:uhrzeit|datum|zeit|date|time|
  */
 const CARD_SLIP = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:kunden-?beleg|händler-?beleg|haendler-?beleg|kartenzahlung|terminal-?id?|trace-?nr|genehm\w*-?nr|as-?zeit|emv-?daten|zahlung\s+erfolgt)(?![\p{L}])/iu;
 /** Payment and VAT lines where the total was not read ("ec-cash 59,96", "Netto MwSt. 19,00 50,38 9,58"): not articles. */
-const PAYMENT_OR_VAT = /^\W*(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(?:geld)?|rückgeld|wechselgeld|gegeben|netto|brutto|mwst|ust|vat)\b/i;
+const PAYMENT_OR_VAT = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(?:geld)?|rückgeld|wechselgeld|gegeben|netto|brutto|mwst|ust|vat|betrag)(?![\p{L}])/iu;
 /** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
-const PUMP_VOLUME = /^\W*\S{0,2}\s*\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
+const PUMP_VOLUME = /^\W*(?:\S{1,2}\s+){0,3}\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
 /** Returned empties: a credit, however the minus came out. */
 export const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
 /** Coupons and price reductions: a credit, however the minus came out ("10% Coupon Pflege 1,15"). */
@@ -37,7 +37,7 @@ const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
 /** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
 const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price)\b/i;
 /** A product group under an electronics article ("414 SPIELZEUG") or its serial number: not part of the name. */
-const PRODUCT_GROUP = /^(?:\S{1,2}\s+)?\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
+const PRODUCT_GROUP = /^(?:\S{1,2}\s+|[^\p{L}\s]{3}\s+)?\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
 const DEPOSIT = /pfand|leergut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
 
 interface Priced {
@@ -314,6 +314,7 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Ar
 
   // An article printed as a number with its amount, its name on the lines below (electronics, furniture).
   let awaitingName: Draft | null = null;
+  let namesBelowCodes = false;
   classified.forEach((line, position) => {
     if (line.type === 'text') {
       if (awaitingName) {
@@ -370,7 +371,9 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Ar
     }
     // Names above an article number belong to it only when no name follows below it.
     const nameBelow = classified[position + 1]?.type === 'text' && named(classified[position + 1].text);
-    if (codeOnly(line.text) && (names.length === 0 || nameBelow)) {
+    // On a receipt that prints names below article numbers, an amount whose number was lost takes the name below too.
+    if ((codeOnly(line.text) || (namesBelowCodes && !named(line.text) && nameBelow)) && (names.length === 0 || nameBelow)) {
+      namesBelowCodes = true;
       if (names.length > 0) notes.push(`lines ${names.map((n) => n.index + 1).join(', ')}: text above an article number, not its name`);
       names = [];
       const draft = draftOf({ ...line, text: '' }, []);
