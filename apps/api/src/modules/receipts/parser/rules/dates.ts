@@ -53,6 +53,18 @@ const OTHER_DATE = /\b(?:mhd|best|haltbar|gültig|gueltig|valid|bis|until|expire
 /** Receipts older than this are not what a household scans; a year read as 2075 is a misreading. */
 const FIRST_YEAR = 2000;
 
+/** A date-shaped run of digits and letters OCR confuses with them ("l4.05.2O2O", "14.O5.2020"). */
+const DATE_SHAPE = /(?<![\p{L}\d])[\dOoQDlI|]{1,4}[.,/-][\dOoQDlI|]{1,2}[.,/-][\dOoQDlI|]{2,4}(?![\p{L}\d])/gu;
+
+/** The line with the letters in its date-shaped runs read as the digits they stand for, when most of the run is digits. */
+function withDateDigits(line: string): string {
+  return line.replace(DATE_SHAPE, (run) => {
+    const letters = run.replace(/[\d.,/-]/g, '').length;
+    if (letters === 0 || letters > 2) return run;
+    return run.replace(/[OoQD]/g, '0').replace(/[lI|]/g, '1');
+  });
+}
+
 function validDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
@@ -89,7 +101,8 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
     const score = (TIME.test(line) ? 2 : 0) + (hasDateWord(line) ? 2 : 0) - (OTHER_DATE.test(line) ? 3 : 0) - future;
     found.push({ date: iso, score: score + weight, index, weight });
   };
-  lines.forEach((line, index) => {
+  lines.forEach((raw, index) => {
+    const line = withDateDigits(raw);
     for (const m of line.matchAll(DATE)) {
       const tail = AFTER_NUMBER.test(line.slice(0, m.index)) ? -2 : 0;
       if (m[1]) add(Number(m[1]), Number(m[2]), Number(m[3]), line, index);
