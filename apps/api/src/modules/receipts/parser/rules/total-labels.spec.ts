@@ -6,7 +6,7 @@ describe('total labels', () => {
     expect(isTotalLabel(text)).toBe(true);
   });
 
-  it.each(['Tatal 12,50', 'SUMNE EUR 3,10', '2 / 2 Summe 9,99', '* Gesamtbetrag 1,00', 'E } : - 2 ZU ZAHLEN EURO', 'a Summe EUR 4,20', 'Total to pay 3.50', 'Zu zahlender Betrag 3,50'])('%j (misread or after a counter) is a total', (text) => {
+  it.each(['Tatal 12,50', 'SUMNE EUR 3,10', '2 / 2 Summe 9,99', '* Gesamtbetrag 1,00', 'E } : - 2 ZU ZAHLEN EURO', 'a Summe EUR 4,20', 'Total to pay 3.50', 'Zu zahlender Betrag 3,50', 'Surnme 4,68', 'Gesarntbetrag 4,68', 'Total inkl. MwSt 4,68', 'Order total 4.68', 'Rechnungssumme 4,68'])('%j (misread, after a counter, with VAT included) is a total', (text) => {
     expect(isTotalLabel(text)).toBe(true);
   });
 

@@ -30,10 +30,19 @@ const LABELS = [
   'summe brutto',
   'zu zahlender betrag',
   'zu bezahlen',
+  'rechnungssumme',
+  'bruttobetrag',
+  'order total',
+  'sale total',
+  'sales total',
+  'total payable',
 ] as const;
 const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe artikel'] as const;
 /** Words that make a line that starts like a total something else. */
 const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|artikel|rabatt|discount|mwst|netto|net|tax|vat|steuer|punkte|points|stk|anzahl)\b/;
+
+/** "inkl. MwSt", "incl. VAT", "including tax" after a total: the gross amount, still the total. */
+const VAT_INCLUDED = /\b(?:inkl|incl|including|inc)\b\s*(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer)\b/g;
 
 interface Label {
   label: string;
@@ -48,7 +57,10 @@ const SUBTOTAL_LABELS = labelsOf(SUBTOTALS);
 
 /** The label the line starts with and the words after it, or null. */
 function labelOf(text: string, labels: readonly Label[]): { label: string; rest: string } | null {
-  const all = normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, '')).split(' ');
+  // "rn" is how OCR reads an "m" on thermal print ("Surnme", "Gesarntbetrag").
+  const all = normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, ''))
+    .split(' ')
+    .map((word) => (word.includes('rn') && !labels.some(({ label }) => label.includes('rn')) ? word.replace(/rn/g, 'm') : word));
   for (const offset of startOffsets(all)) {
     // The line's first one to three words, as the labels have one to three.
     const heads = [all[offset] ?? '', all.slice(offset, offset + 2).join(' '), all.slice(offset, offset + 3).join(' ')];
@@ -79,8 +91,8 @@ function kindOf(text: string): Kind {
   if (labelOf(text, SUBTOTAL_LABELS)) kind = 'subtotal';
   else {
     const found = labelOf(text, TOTAL_LABELS);
-    // What follows the label ("Summe MwSt", "Total savings") may make it something else.
-    if (found !== null && !NOT_A_TOTAL.test(found.rest)) kind = 'total';
+    // What follows the label ("Summe MwSt", "Total savings") may make it something else; VAT included ("Total inkl. MwSt") does not.
+    if (found !== null && !NOT_A_TOTAL.test(found.rest.replace(VAT_INCLUDED, ''))) kind = 'total';
   }
   if (seen.size >= SEEN_LIMIT) seen.clear();
   seen.set(text, kind);
