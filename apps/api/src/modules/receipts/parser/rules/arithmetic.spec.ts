@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedReceiptLine } from '../receipt-text.js';
-import { checkTotal, digitMisreads, runningSumTotal } from './arithmetic.js';
+import { checkTotal, differingDigit, digitMisreads, runningSumTotal } from './arithmetic.js';
 
 const line = (position: number, totalPrice: number, quantity = 1, unitPrice: number | null = totalPrice): ParsedReceiptLine => ({
   position,
@@ -102,5 +102,23 @@ describe('the receipt adds up', () => {
     const lines = [line(1, 6.75, 8, 2.25)];
     checkTotal(lines, 6.75, null, [], []);
     expect(lines[0].quantity).toBe(3);
+  });
+});
+
+describe('readings that disagree in one digit', () => {
+  it('finds the one digit two amounts differ in', () => {
+    expect(differingDigit(39.86, 99.86)).toBe(0);
+    expect(differingDigit(39.86, 39.8)).toBe(4);
+    expect(differingDigit(39.86, 99.85)).toBeNull();
+    expect(differingDigit(9.86, 19.86)).toBeNull();
+  });
+
+  it('takes the lines\' sum when total and payment disagree in one digit and the lines agree with both elsewhere', () => {
+    const lines = [line(1, 90.89), line(2, 8.97)];
+    expect(checkTotal(lines, 39.86, null, [], [69.86])).toMatchObject({ status: 'corrected', total: 99.86 });
+    // Total and payment agree: the lines are what is wrong.
+    expect(checkTotal([line(1, 90.89), line(2, 8.97)], 39.86, null, [], [39.86])).toMatchObject({ status: 'mismatch', total: 39.86 });
+    // No payment to disagree with: nothing settles it.
+    expect(checkTotal([line(1, 90.89), line(2, 8.97)], 39.86, null, [], [])).toMatchObject({ status: 'mismatch', total: 39.86 });
   });
 });

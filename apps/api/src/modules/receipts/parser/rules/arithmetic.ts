@@ -56,6 +56,18 @@ export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: confirmed };
   }
+  // The total and the payment disagree in one euro digit ("Total 39,86", "Betrag 69,86") and the
+  // lines agree with both in all other digits (99,86): that digit was misread, the lines say which.
+  // (A cent read three ways is as likely misread in a line as in the total: that stays a mismatch.)
+  const euroDigit = (a: number, b: number) => {
+    const at = differingDigit(a, b);
+    return at !== null && at < Math.abs(b).toFixed(2).length - 3 ? at : null;
+  };
+  const digitOff = paid.find((amount) => euroDigit(amount, total!) !== null && euroDigit(amount, total!) === euroDigit(sum(), total!) && euroDigit(sum(), amount) !== null);
+  if (digitOff !== undefined) {
+    notes.push(`the total read as ${total.toFixed(2)} and paid as ${digitOff.toFixed(2)}, taken as ${sum().toFixed(2)} (the lines settle the digit they disagree in)`);
+    return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: sum() };
+  }
   // The total and the payment disagree ("SUMME 1,42", "BAR 27,42"): the one nearer the lines is the misread's other reading.
   const nearer = [...paid].sort((a, b) => Math.abs(a - sum()) - Math.abs(b - sum()))[0];
   if (nearer !== undefined && Math.abs(nearer - sum()) < 0.5 * Math.abs(total - sum()) && Math.abs(nearer - sum()) < 0.3 * nearer) {
@@ -109,6 +121,19 @@ function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus:
   return exact.length === 1 ? exact : [];
 }
 
+
+/** Where two amounts of the same length differ in exactly one digit (its index in "12.34"), else null. */
+export function differingDigit(a: number, b: number): number | null {
+  const [x, y] = [Math.abs(a).toFixed(2), Math.abs(b).toFixed(2)];
+  if (x.length !== y.length || Math.sign(a) !== Math.sign(b)) return null;
+  let at: number | null = null;
+  for (let i = 0; i < x.length; i += 1) {
+    if (x[i] === y[i]) continue;
+    if (at !== null) return null;
+    at = i;
+  }
+  return at;
+}
 
 /** Every amount one look-alike digit away from `amount`, or with one digit before the decimals too many (a stripe read as "1"), same sign. */
 export function digitMisreads(amount: number): number[] {
