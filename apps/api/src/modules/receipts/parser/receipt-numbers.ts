@@ -94,4 +94,18 @@ export function trailingAmount(line: string, decimal: DecimalSeparator): Trailin
 
 const SPACED_DECIMALS = /(?<=^|\s|-)(\d{1,4})[.,] (\d{2})(?=-?\s*[*x×]{0,2}\s*[A-Za-zß©]?\s*$)/;
 
+/**
+ * An amount read apart: its line goes on from a number with a dangling decimal sign ("EUR 19, 4,16"
+ * for "19,46"). What closes the line is a piece of the amount, not the amount.
+ */
+export const readApart = (read: TrailingAmount): boolean => /\d[.,]$/.test(read.rest);
+
+/** The amount read apart put together: the whole units before the dangling sign, the cents that close the line ("19, 4,46" → 19,46). */
+export function joinedApart(read: TrailingAmount): number | null {
+  const units = /(?:^|\s)(\d{1,5})[.,]$/.exec(read.rest);
+  if (!units) return null;
+  const value = cents(Number(units[1]) + Math.round(Math.abs(read.amount) * 100 % 100) / 100);
+  return read.amount < 0 ? -value : value;
+}
+
 export { type DateOrder, findPurchaseDate } from './rules/dates.js';

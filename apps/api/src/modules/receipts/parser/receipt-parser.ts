@@ -9,7 +9,7 @@ import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind, vatTableTotal } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
-import { cents, type DecimalSeparator, findPurchaseDate, trailingAmount } from './receipt-numbers.js';
+import { cents, type DecimalSeparator, findPurchaseDate, readApart, trailingAmount } from './receipt-numbers.js';
 import type { ParsedReceipt, ParsedReceiptLine, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
 
 /*
@@ -52,7 +52,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   };
   for (let i = 0; i < texts.length; i += 1) {
     if (!TOTAL.test(texts[i]) && !isTotalLabel(texts[i])) continue;
-    const own = trailingAmount(texts[i], decimal);
+    const read = trailingAmount(texts[i], decimal);
+    const own = read && !readApart(read) ? read : null;
     const found = own ?? alone(texts[i + 1]);
     if (!found) continue;
     totalIndex = i;

@@ -55,3 +55,10 @@ describe('the VAT table', () => {
     expect(vatTableTotal(['SUMME 10,00', 'Bar 10,00'], 0, ',')).toBeNull();
   });
 });
+
+describe('amounts read apart', () => {
+  it('are read as their whole units and the cents that close the line', () => {
+    expect(paymentAmounts(['SUMME 19,46', 'MasterCard EUR 19, 4,46', 'Kartenzahlung 19,46'], 0, ',')).toEqual([19.46, 19.46]);
+    expect(paymentAmounts(['SUMME 19,46', 'MasterCard EUR 19, 4,16'], 0, ',')).toEqual([19.16]);
+  });
+});

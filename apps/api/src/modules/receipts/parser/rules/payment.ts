@@ -1,5 +1,5 @@
 import { normalizeKey } from '@hinv/shared';
-import { cents, type DecimalSeparator, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { cents, type DecimalSeparator, joinedApart, readApart, sameAmount, trailingAmount } from '../receipt-numbers.js';
 import { startOffsets, withinEdits } from './fuzzy.js';
 
 /**
@@ -87,7 +87,11 @@ export function paymentAmounts(texts: readonly string[], from: number, decimal: 
   let cash: number | null = null;
   for (let i = Math.max(from + 1, 0); i < texts.length; i += 1) {
     const text = texts[i];
-    const closing = trailingAmount(text, decimal);
+    const read = trailingAmount(text, decimal);
+    if (!read) continue;
+    // An amount read apart ("EUR 19, 4,46") is put together from its whole units and its cents.
+    const joined = readApart(read) ? joinedApart(read) : null;
+    const closing = readApart(read) ? (joined === null ? null : { ...read, amount: joined }) : read;
     if (!closing || closing.amount === 0) continue;
     const amount = Math.abs(closing.amount);
     const kind = paymentKind(text);
