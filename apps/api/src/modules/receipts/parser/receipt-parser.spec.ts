@@ -225,6 +225,16 @@ SUMME 3,77`);
     expect(read('MARKT\nMILCH 1,19 B\nSEIFE 2,49 C\nLEERGUT MINUS „0, S0xC\nSUMME EUR 4,18').lines).toHaveLength(2);
   });
 
+  it('reads an amount with a leading zero as misread: the article printed again costs what its twin costs', () => {
+    const parsed = read('MARKT\nJOGHURT NATUR 0,35 C\nJOGHURT NATUR 05,95\nBROT 1,50 C\nSUMME EUR 2,20');
+    expect(parsed.lines.map((l) => [l.name, l.totalPrice])).toEqual([
+      ['JOGHURT NATUR', 0.35],
+      ['JOGHURT NATUR', 0.35],
+      ['BROT', 1.5],
+    ]);
+    expect(parsed.consistency.status).toBe('ok');
+  });
+
   it('reports a mismatch and a missing total instead of guessing', () => {
     expect(read('Shop\nBrot 1,00\nMilch 2,00\nSUMME 4,00').consistency).toMatchObject({ status: 'mismatch', difference: 1 });
     expect(read('Shop\nBrot 1,00\nMilch 2,00').consistency.status).toBe('incomplete');

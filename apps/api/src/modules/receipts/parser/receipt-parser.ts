@@ -3,14 +3,15 @@ import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
 import { slashOrderOf } from './rules/dates.js';
-import { articleLines, RETURNED, SUBTOTAL, type UnreadArticle } from './rules/items.js';
+import { articleLines, SUBTOTAL } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind, vatTableTotal } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
+import { withUnreadAmounts } from './rules/unread.js';
 import { cents, type DecimalSeparator, findPurchaseDate, readApart, trailingAmount } from './receipt-numbers.js';
-import type { ParsedReceipt, ParsedReceiptLine, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
+import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
 
 /*
  * A receipt is read in three parts: the header (store, address, till data) above the first priced
@@ -122,7 +123,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   // What was paid, printed below the total: a second reading of it when OCR garbled the first.
   const vat = vatTableTotal(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
   const paid = [...paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal), ...(totalAbove !== null ? [Math.abs(totalAbove)] : []), ...(vat !== null ? [vat] : [])];
-  if (total !== null) lines = withUnreadAmount(lines, read.unread, total, tax, notes);
+  lines = withUnreadAmounts(lines, read.unread, total, tax, notes);
   const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid);
   const consistency = fromLines ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
   total = checkedTotal;
@@ -139,39 +140,6 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     lines,
     consistency,
   };
-}
-
-/**
- * One article whose amount was not read, the total read: the article's amount is what the total
- * leaves over. With more than one such article the arithmetic cannot split the rest; a rest larger
- * than any amount read says more is missing than that one article.
- */
-function withUnreadAmount(lines: ParsedReceiptLine[], unread: readonly UnreadArticle[], total: number, tax: number | null, notes: string[]): ParsedReceiptLine[] {
-  if (unread.length !== 1) return lines;
-  const [article] = unread;
-  // Returned empties are a credit: what the total leaves over is one only when it is negative.
-  const credit = RETURNED.test(article.name);
-  const rest = cents((credit ? -1 : 1) * (total - lines.reduce((sum, line) => sum + line.totalPrice, 0) - (tax ?? 0)));
-  // A rest above every amount read means more was lost than the one article (names glued onto others).
-  if (!(rest > 0) || rest > Math.max(0, ...lines.map((line) => Math.abs(line.totalPrice)))) return lines;
-  const amount = credit ? -rest : rest;
-  notes.push(`line ${article.index + 1} "${article.name}": amount not read, taken as ${amount.toFixed(2)} (what the total leaves over)`);
-  const added: ParsedReceiptLine = {
-    position: 0,
-    kind: credit ? 'deposit' : 'item',
-    rawText: article.name,
-    name: article.name,
-    quantity: 1,
-    unit: 'piece',
-    unitPrice: amount,
-    totalPrice: amount,
-    taxCode: null,
-    barcode: null,
-    sourceLines: [article.index],
-  };
-  const out = [...lines.slice(0, article.after), added, ...lines.slice(article.after)];
-  out.forEach((line, n) => (line.position = n + 1));
-  return out;
 }
 
 function clean(text: string): string {

@@ -10,6 +10,7 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Kiwi 1,99 -E', ',')).toMatchObject({ amount: 1.99, rest: 'Kiwi', taxCode: 'E' });
     expect(closingAmount('Zucker 0,89...', ',')).toMatchObject({ amount: 0.89, rest: 'Zucker' });
     expect(closingAmount('PFAND 0,25«C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND', taxCode: 'C' });
+    expect(closingAmount('TEE 0,59.,C', ',')).toMatchObject({ amount: 0.59, rest: 'TEE', taxCode: 'C' });
   });
 
   it('reads the cents after a space OCR put behind the decimal sign, at the end of the line', () => {

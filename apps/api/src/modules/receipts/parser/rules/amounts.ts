@@ -6,7 +6,7 @@ import { type DecimalSeparator, trailingAmount, type TrailingAmount } from '../r
  * "0,39. .C", "225,00 b", "0,89..."): the amount still closes the line. A size after a number ("0,33 l",
  * "0,75L" on a wrapped name) is not a flag.
  */
-const FLAGGED = /^(.*?\d[.,]\d{2}-?)(?:[x*×.\s«»°'"]|-(?=[A-Z])){0,4}([A-Za-z©ÄÖÜäöüß0-9]{1,2})?\s*[*.]{0,3}$/;
+const FLAGGED = /^(.*?\d[.,]\d{2}-?)(?:[x*×.,\s«»°'"]|-(?=[A-Z])){0,4}([A-Za-z©ÄÖÜäöüß0-9]{1,2})?\s*[*.]{0,3}$/;
 const SIZE = /^(?:l|g|kg|ml|cl|m|cm|mm|lb|oz|st)$/i;
 
 export function closingAmount(text: string, decimal: DecimalSeparator): TrailingAmount | null {

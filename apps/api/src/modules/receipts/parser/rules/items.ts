@@ -201,6 +201,8 @@ function classify(text: string, index: number, decimal: DecimalSeparator): Class
     quantityLine(text.replace(/^\S{1,2}\s+(?=\d+[.,]\d{3}\s*\S|\d{1,2}\s*[x×*]\s*\d)/i, ''), decimal);
   if (quantity) return { type: 'quantity', ...quantity, index, text };
   const closing = closingAmount(text, decimal) ?? colonAmount(text);
+  // A till never prints a leading zero before the units ("05,95"): the amount was misread, only the name stands.
+  if (closing && MISREAD_LEADING_ZERO.test(text)) return { type: 'text', index, text };
   if (closing && ID_LABEL.test(closing.rest)) return { type: 'text', index, text };
   if (closing) return { type: 'priced', index, text: closing.rest, amount: closing.amount, taxCode: closing.taxCode, splitTaxDigit: closing.splitTaxDigit };
   const multiBuy = multiBuyWithoutAmount(text, decimal);
@@ -233,12 +235,15 @@ const codeOnly = (text: string) => !named(text) && /\d{4,}/.test(text);
  * A line whose amount was not read ends in the specks OCR made of it ("JOGHURT PUR O3 a6",
  * "JOGHURT PUR 0.5 ["); the first half of a wrapped name ends in a word.
  */
-const SPECKS_FOR_AMOUNT = /^(?:\p{L}\d|\d\p{L}|\S*[[\]{}|\\]\S*|\d{1,3}[/:;]\d{2}|\p{L}+\d+[.,:;/]?\p{L}+)$/u;
+const SPECKS_FOR_AMOUNT = /^(?:\p{L}\d|\d\p{L}|\S*[[\]{}|\\]\S*|(?=\S*\d)\S*[()]\S*|\d{1,3}[/:;]\d{2}|\p{L}+\d+[.,:;/]?\p{L}+)$/u;
+/** An amount with a leading zero before its units ("JOGHURT 05,95"), as no till prints one. */
+const MISREAD_LEADING_ZERO = /\s0\d{1,3}[.,]\d{2}\W{0,3}(?:\s\S{1,2})?$/;
 /** A pack size or a number that may end a name ("350G", "0,7L", "1,5"). */
 const SIZE = /^\d+(?:[.,]\d+)?\p{L}{0,2}\.?$/u;
 function lostAmount(text: string, taxCodes: ReadonlySet<string>): boolean {
   const words = text.split(' ');
   const last = words.at(-1) ?? '';
+  if (MISREAD_LEADING_ZERO.test(text)) return true;
   // A bare number after a size with its unit ("Zahnpasta 75ml 15" for "75ml 1,45"): what is left of the amount.
   if (/^\d{1,3}$/.test(last) && /^\d+(?:[.,]\d+)?(?:ml|l|g|kg|cl|stk|st)\.?$/i.test(words.at(-2) ?? '')) return true;
   if (words.length < 2 || SIZE.test(last)) return false;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { ParsedReceiptLine } from '../receipt-text.js';
+import { withUnreadAmounts } from './unread.js';
+
+const line = (name: string, totalPrice: number, source: number): ParsedReceiptLine => ({
+  position: 0,
+  kind: 'item',
+  rawText: name,
+  name,
+  quantity: 1,
+  unit: 'piece',
+  unitPrice: totalPrice,
+  totalPrice,
+  taxCode: null,
+  barcode: null,
+  sourceLines: [source],
+});
+const summary = (lines: ParsedReceiptLine[]) => lines.map((l) => [l.position, l.name, l.totalPrice]);
+
+describe('articles whose amount was not read', () => {
+  it('cost what their twin printed again costs, in the place they were printed', () => {
+    const lines = [line('Joghurt Natur', 0.35, 1), line('Brot', 1.5, 4)];
+    const unread = [
+      { name: 'Joghurt Natur', index: 2, after: 1 },
+      { name: 'Joghurt Natur', index: 3, after: 1 },
+    ];
+    expect(summary(withUnreadAmounts(lines, unread, 2.55, null, []))).toEqual([
+      [1, 'Joghurt Natur', 0.35],
+      [2, 'Joghurt Natur', 0.35],
+      [3, 'Joghurt Natur', 0.35],
+      [4, 'Brot', 1.5],
+    ]);
+  });
+
+  it('know their twin behind the specks left of the amount, and take its name', () => {
+    const lines = [line('Joghurt Natur 150g', 0.35, 1)];
+    expect(summary(withUnreadAmounts(lines, [{ name: 'Joghurt Natur 150g as USE', index: 2, after: 1 }], null, null, []))).toEqual([
+      [1, 'Joghurt Natur 150g', 0.35],
+      [2, 'Joghurt Natur 150g', 0.35],
+    ]);
+  });
+
+  it('do not cost their twin\'s amount beyond the total', () => {
+    const lines = [line('Joghurt Natur', 0.35, 1), line('Brot', 1.5, 3)];
+    expect(withUnreadAmounts(lines, [{ name: 'Joghurt Natur', index: 2, after: 1 }], 1.85, null, [])).toHaveLength(2);
+  });
+
+  it('cost what the total leaves over when only one is left, also after twins', () => {
+    const lines = [line('Joghurt Natur', 0.35, 1), line('Brot', 1.5, 4)];
+    const unread = [
+      { name: 'Joghurt Natur', index: 2, after: 1 },
+      { name: 'Käse', index: 3, after: 1 },
+    ];
+    expect(summary(withUnreadAmounts(lines, unread, 3.19, null, []))).toEqual([
+      [1, 'Joghurt Natur', 0.35],
+      [2, 'Joghurt Natur', 0.35],
+      [3, 'Käse', 0.99],
+      [4, 'Brot', 1.5],
+    ]);
+  });
+
+  it('leave the rest alone when two are left or it is larger than any amount read', () => {
+    const lines = [line('Brot', 1.5, 1)];
+    expect(withUnreadAmounts(lines, [{ name: 'Käse', index: 2, after: 1 }, { name: 'Wurst', index: 3, after: 1 }], 3, null, [])).toHaveLength(1);
+    expect(withUnreadAmounts(lines, [{ name: 'Käse', index: 2, after: 1 }], 9, null, [])).toHaveLength(1);
+  });
+
+  it('take returned empties as a credit only', () => {
+    const lines = [line('Milch', 1.19, 1)];
+    expect(summary(withUnreadAmounts(lines, [{ name: 'LEERGUT', index: 2, after: 1 }], 0.94, null, []))).toEqual([
+      [1, 'Milch', 1.19],
+      [2, 'LEERGUT', -0.25],
+    ]);
+  });
+});
