@@ -113,6 +113,10 @@ describe('lines OCR read in part', () => {
     expect(read('Milch 1,19 A\nzZ Betrag: EUR 1,19')).toEqual([['Milch', 1, 1.19, 1.19]]);
   });
 
+  it('keeps apart names whose amount left a digit read as a letter before the tax class', () => {
+    expect(read('CHICKEN CURRY SE\nMARZIPAN SE\nKIWI 400G 1,99 E')).toEqual([['KIWI 400G', 1, 1.99, 1.99]]);
+  });
+
   it('skips a pump\'s volume line behind specks', () => {
     expect(read('E + 26,97 Liter Säule 2\nSuper E5 39,35 EUR')).toEqual([['Super E5', 1, 39.35, 39.35]]);
   });

@@ -249,6 +249,8 @@ function lostAmount(text: string, taxCodes: ReadonlySet<string>): boolean {
   if (words.length < 2 || SIZE.test(last)) return false;
   // The tax class the receipt prints after its amounts, left alone at the end ("MARZIPAN-BROT SW E").
   if (/^\p{Lu}$/u.test(last) && taxCodes.has(last) && words.length >= 3) return true;
+  // Or after what is left of the amount, a digit read as a letter ("CHICKEN SE" for "3,99 E").
+  if (/^[SOIlBZG\d]\p{Lu}$/u.test(last) && taxCodes.has(last[1]) && words.length >= 2) return true;
   if (SPECKS_FOR_AMOUNT.test(last)) return true;
   // One or two small letters after a name in capitals ("GUT BIO JOGHURT PUR le").
   return /^\p{Ll}{1,2}$/u.test(last) && !/\p{Ll}/u.test(words.slice(0, -1).join(' '));
