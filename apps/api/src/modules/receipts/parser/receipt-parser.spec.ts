@@ -235,6 +235,12 @@ SUMME 3,77`);
     expect(parsed.consistency.status).toBe('ok');
   });
 
+  it('answers a receipt whose only article amount was lost with that article at the total, unchecked', () => {
+    const parsed = read('ELEKTRO MARKT\nMusterweg 1\n12345 Stadt\nTEL. 01234 5678\nHERSTELLER\nXK42ZM/A LADEKABEL USB-C\nKundenbeleg\nUhrzeit: 16:14 Uhr\nBetrag EUR 39,00');
+    expect(parsed.lines.map((l) => [l.name, l.totalPrice])).toEqual([['XK42ZM/A LADEKABEL USB-C', 39]]);
+    expect(parsed.consistency.status).toBe('incomplete');
+  });
+
   it('reports a mismatch and a missing total instead of guessing', () => {
     expect(read('Shop\nBrot 1,00\nMilch 2,00\nSUMME 4,00').consistency).toMatchObject({ status: 'mismatch', difference: 1 });
     expect(read('Shop\nBrot 1,00\nMilch 2,00').consistency.status).toBe('incomplete');

@@ -9,7 +9,7 @@ import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind, vatTableTotal } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
-import { withUnreadAmounts } from './rules/unread.js';
+import { soleArticle, withUnreadAmounts } from './rules/unread.js';
 import { cents, type DecimalSeparator, findPurchaseDate, readApart, trailingAmount } from './receipt-numbers.js';
 import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
 
@@ -124,8 +124,11 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const vat = vatTableTotal(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
   const paid = [...paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal), ...(totalAbove !== null ? [Math.abs(totalAbove)] : []), ...(vat !== null ? [vat] : [])];
   lines = withUnreadAmounts(lines, read.unread, total, tax, notes);
+  // Not one article amount read, the total read: the one article it pays for (nothing to check it against).
+  const sole = lines.length === 0 && total !== null && total > 0 ? soleArticle(texts, totalIndex >= 0 ? totalIndex : end, total, notes) : null;
+  if (sole) lines = [sole];
   const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid);
-  const consistency = fromLines ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
+  const consistency = fromLines || sole ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
   total = checkedTotal;
   return {
     language,

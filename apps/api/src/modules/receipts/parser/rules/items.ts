@@ -23,7 +23,7 @@ const TILL_LINE = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:uhrzeit|datum|zeit|date|time|
  * The first line of a card slip ("Kundenbeleg", "Kartenzahlung", "Terminal-ID 1234", "AS-Zeit"):
  * what follows up to the total (read on the slip as "Betrag EUR 39,00") is the slip, not articles.
  */
-const CARD_SLIP = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:kunden-?beleg|händler-?beleg|haendler-?beleg|kartenzahlung|terminal-?id?|trace-?nr|genehm\w*-?nr|as-?zeit|emv-?daten|zahlung\s+erfolgt)(?![\p{L}])/iu;
+const CARD_SLIP = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:kunden-?\s?be\s?le[gdc]|händler-?\s?be\s?le[gdc]|haendler-?beleg|kartenzahlung|terminal-?id?|trace-?nr|genehm\w*-?nr|as-?zeit|emv-?daten|zahlung\s+erfolgt)(?![\p{L}])/iu;
 /** Payment and VAT lines where the total was not read ("ec-cash 59,96", "Netto MwSt. 19,00 50,38 9,58"): not articles. */
 const PAYMENT_OR_VAT = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(?:geld)?|rückgeld|wechselgeld|gegeben|netto|brutto|mwst|ust|vat|betrag)(?![\p{L}])/iu;
 /** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
@@ -92,6 +92,21 @@ export interface ArticleLines {
   tax: number | null;
 }
 
+/** Lines that end the articles wherever they stand: till data, payment, the card slip, the item count, a subtotal. */
+export function afterArticles(text: string): boolean {
+  const bare = withoutSpecks(text);
+  return CARD_SLIP.test(bare) || COUNT_INFO.test(bare) || TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || SUBTOTAL.test(text);
+}
+
+/** Lines among the articles that are no article's name: separators, headings, notes, counts, numbers, product groups. */
+export function noArticleName(text: string): boolean {
+  const bare = withoutSpecks(text);
+  return SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || PUMP_VOLUME.test(bare) || isCodeLine(text) || PRODUCT_GROUP.test(text) || UNIT_PRICE.test(text);
+}
+
+/** A price per unit on its own line ("1,459 EUR/Liter", "2,99 €/kg"). */
+const UNIT_PRICE = /\d[.,]\d{2,3}\s*(?:€|eur)?\s*\/\s*(?:l|liter|ltr|kg|stk|100\s*g)\b/i;
+
 /** The items printed on lines `from` to `to` (exclusive). `isSubtotal` recognises subtotal labels beyond the built-in ones. */
 export function articleLines(
   texts: readonly string[],
@@ -137,12 +152,13 @@ export function articleLines(
 }
 
 /** The name of an article whose amount was not read, without the remains of the amount ("Brötchen | DL 2504" → "Brötchen"). */
-function unreadName(text: string): string {
+export function unreadName(text: string): string {
   const tokens = withoutSpecks(text).split(' ');
   const speck = tokens.findIndex((token, i) => i > 0 && /^[^\p{L}\p{N}]+$/u.test(token));
   const kept = speck > 0 ? tokens.slice(0, speck) : tokens;
   // Specks, a tax class or bare digits ("500ml 1" for "500ml 1,15") after the name; a size with its unit stays.
-  const remains = (token: string) => !/^\d+(?:[.,]\d+)?\p{L}{1,2}\.?$/u.test(token) && (SPECKS_FOR_AMOUNT.test(token) || /^(?:\p{Lu}|[^\p{L}]*\d[^\p{L}]*)$/u.test(token));
+  const remains = (token: string) =>
+    !/^\d+(?:[.,]\d+)?\p{L}{1,2}\.?$/u.test(token) && (SPECKS_FOR_AMOUNT.test(token) || /^(?:\p{Lu}|[^\p{L}]*\d[^\p{L}]*|(?:EUR|€)[^\p{L}\p{N}]*)$/u.test(token));
   const classLeft = /^\p{Lu}$/u.test(kept.at(-1) ?? '');
   while (kept.length > 1 && remains(kept.at(-1)!)) kept.pop();
   // The amount before a tax class left as a short token ("Stk Ti A" for "Stk 7,77 A").

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedReceiptLine } from '../receipt-text.js';
-import { withUnreadAmounts } from './unread.js';
+import { soleArticle, withUnreadAmounts } from './unread.js';
 
 const line = (name: string, totalPrice: number, source: number): ParsedReceiptLine => ({
   position: 0,
@@ -71,5 +71,22 @@ describe('articles whose amount was not read', () => {
       [1, 'Milch', 1.19],
       [2, 'LEERGUT', -0.25],
     ]);
+  });
+});
+
+describe('the only article of a receipt whose article amounts were all lost', () => {
+  const texts = ['ELEKTRO MARKT', 'Musterweg 1', '12345 Stadt', 'TEL. 01234 5678', 'DEN', 'HERSTELLER /', 'XK42ZM/A LADEKABEL USB-C', 'Kundenbeleg', 'Uhrzeit: 16:14 Uhr', 'Betrag EUR 39,00'];
+
+  it('is the most name-like line between the header and the till data, and costs the total', () => {
+    const line = soleArticle(texts, 9, 39, []);
+    expect(line).toMatchObject({ name: 'XK42ZM/A LADEKABEL USB-C', totalPrice: 39, sourceLines: [6] });
+  });
+
+  it('is nothing when no line there names anything', () => {
+    expect(soleArticle(['ELEKTRO MARKT', 'Musterweg 1', '12345 Stadt', '7 ;', 'Kundenbeleg', 'Betrag EUR 39,00'], 5, 39, [])).toBeNull();
+  });
+
+  it('is not an address OCR misread', () => {
+    expect(soleArticle(['TANKE', 'Musterweg 1', '12345 Stadt', 'Super 39,235 EUR*', 'Hauptstr, 4', 'I 12555 Berlin', 'Kundenbe leg', 'Betrag EUR 39,35'], 7, 39.35, [])).toMatchObject({ name: 'Super' });
   });
 });

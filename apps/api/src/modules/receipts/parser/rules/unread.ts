@@ -1,6 +1,8 @@
 import type { ParsedReceiptLine } from '../receipt-text.js';
 import { cents } from '../receipt-numbers.js';
-import { RETURNED, type UnreadArticle } from './items.js';
+import { knownRetailer } from '../../receipt-keys.js';
+import { afterArticles, noArticleName, RETURNED, type UnreadArticle, unreadName } from './items.js';
+import { isHeaderish } from './layout.js';
 
 /**
  * Articles whose name was read but whose amount was not get one from the rest of the receipt: an
@@ -40,6 +42,9 @@ export function withUnreadAmounts(lines: ParsedReceiptLine[], unread: readonly U
   return out;
 }
 
+/** An address OCR misread past the header's patterns ("Friedrichshagener SLraße 4", "I 12555 Berlin"). */
+const ADDRESS = /(?:ra(?:ß|ss)e|str[.,]?)\s*\d{1,3}(?!\d)|(?<!\d)\d{5}\s+\p{L}/iu;
+
 const key = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 /** The read name `a`, or it with a few specks after it (where the amount was: "JOGHURT PUR as USE"). */
 const sameName = (a: string, b: string) => key(a).length >= 4 && (key(a) === key(b) || (key(a).length >= 10 && key(b).startsWith(key(a)) && key(b).length - key(a).length <= 6));
@@ -58,4 +63,39 @@ function unreadLine(article: UnreadArticle, amount: number): ParsedReceiptLine {
     barcode: null,
     sourceLines: [article.index],
   };
+}
+
+/**
+ * A receipt whose total was read but not one article amount (the article-number line with the
+ * amount lost, as electronics tills print it): its article is the most name-like line between the
+ * header and the till data, card slip or total, and it costs the total. A draft to review rather
+ * than no answer at all.
+ */
+export function soleArticle(texts: readonly string[], until: number, total: number, notes: string[]): ParsedReceiptLine | null {
+  // Blocks of lines between header lines (address, phone, till data); the articles are the last
+  // block before the first line that is never an article (till data, the card slip).
+  let block: Array<{ index: number; name: string; words: number; letters: number }> = [];
+  let last: typeof block = [];
+  let header = false;
+  for (let i = 0; i < until; i += 1) {
+    const text = texts[i];
+    if (text === '') continue;
+    if (afterArticles(text)) break;
+    if (noArticleName(text)) continue;
+    const name = unreadName(text);
+    if (isHeaderish(text) || ADDRESS.test(text)) {
+      if (block.length > 0) last = block;
+      block = [];
+      header = true;
+      continue;
+    }
+    // Above the first address or phone line is the store's name, not an article.
+    if (header && /\p{L}{3}/u.test(name) && !knownRetailer(name)) block.push({ index: i, name, words: name.split(' ').length, letters: name.match(/\p{L}/gu)?.length ?? 0 });
+  }
+  if (block.length > 0) last = block;
+  // The most name-like line of it: words rather than one (a heading), then the most letters.
+  const best = [...last].sort((a, b) => Number(b.words > 1) - Number(a.words > 1) || b.letters - a.letters || a.index - b.index)[0];
+  if (!best) return null;
+  notes.push(`line ${best.index + 1} "${best.name}": no article amount read; the only article, taken as the total ${total.toFixed(2)}`);
+  return { ...unreadLine({ name: best.name, index: best.index, after: 0 }, total), position: 1 };
 }
