@@ -6,7 +6,7 @@ import { slashOrderOf } from './rules/dates.js';
 import { articleLines, SUBTOTAL } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
-import { amountPaid, paymentAmounts, paymentKind, vatTableTotal } from './rules/payment.js';
+import { amountPaid, paymentAmounts, paymentKind, vatClassTotals, vatTableTotal } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import { soleArticle, withUnreadAmounts } from './rules/unread.js';
@@ -127,7 +127,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   // Not one article amount read, the total read: the one article it pays for (nothing to check it against).
   const sole = lines.length === 0 && total !== null && total > 0 ? soleArticle(texts, totalIndex >= 0 ? totalIndex : end, total, notes) : null;
   if (sole) lines = [sole];
-  const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid);
+  const classTotals = vatClassTotals(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal) ?? undefined;
+  const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid, classTotals);
   const consistency = fromLines || sole ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
   total = checkedTotal;
   return {

@@ -122,3 +122,23 @@ describe('readings that disagree in one digit', () => {
     expect(checkTotal([line(1, 90.89), line(2, 8.97)], 39.86, null, [], [])).toMatchObject({ status: 'mismatch', total: 39.86 });
   });
 });
+
+describe('the VAT table points at the misread line', () => {
+  const coded = (position: number, totalPrice: number, taxCode: string) => ({ ...line(position, totalPrice), taxCode });
+
+  it('corrects the one look-alike digit among the lines of the one class that disagrees with its gross', () => {
+    // 1,99 → 1,49 and 3,99 → 3,49 both fit the total; only class E is off.
+    const lines = [coded(1, 1.99, 'V'), coded(2, 3.99, 'E'), coded(3, 1.19, 'E')];
+    const classes = new Map([
+      ['V', 1.99],
+      ['E', 4.68],
+    ]);
+    expect(checkTotal(lines, 6.67, null, [], [], classes)).toMatchObject({ status: 'corrected' });
+    expect(lines.map((l) => l.totalPrice)).toEqual([1.99, 3.49, 1.19]);
+  });
+
+  it('does not guess between two such lines without it', () => {
+    const lines = [coded(1, 1.99, 'V'), coded(2, 3.99, 'E'), coded(3, 1.19, 'E')];
+    expect(checkTotal(lines, 6.67, null, [], [])).toMatchObject({ status: 'mismatch' });
+  });
+});

@@ -20,7 +20,14 @@ export function runningSumTotal(lines: readonly ParsedReceiptLine[]): number | n
 }
 
 /** Lines against the printed total; a line whose count disagrees with its amount is corrected when that makes the total agree. */
-export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax: number | null, notes: string[], paid: readonly number[]): ReceiptConsistency & { total: number | null } {
+export function checkTotal(
+  lines: ParsedReceiptLine[],
+  total: number | null,
+  tax: number | null,
+  notes: string[],
+  paid: readonly number[],
+  classTotals?: ReadonlyMap<string, number>,
+): ReceiptConsistency & { total: number | null } {
   const sum = () => cents(lines.reduce((s, l) => s + l.totalPrice, 0) + (tax ?? 0));
   const disagreeing = lines.filter((l) => l.unitPrice !== null && l.quantity !== 1 && !isLineAmount(l.quantity, l.unitPrice, l.totalPrice));
   // A whole count misread ("8 x 2,25" above 6,75): the amount and the price say how many; the total is untouched.
@@ -84,8 +91,12 @@ export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax
       return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
     }
   }
-  // One digit misread in one amount (9 for 0, 8 for 3…): corrected when exactly one such reading makes the lines agree with the total.
-  const misreads = lines.flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
+  // One digit misread in one amount (9 for 0, 8 for 3…): corrected when exactly one such reading
+  // makes the lines agree with the total. Where the VAT table's gross per tax class disagrees with
+  // the lines of one class only, the misread is among that class's lines.
+  const offClasses = classTotals ? [...classTotals].filter(([code, gross]) => !sameAmount(classSum(lines, code), gross)) : [];
+  const suspects = offClasses.length === 1 && sameAmount(offClasses[0][1] - classSum(lines, offClasses[0][0]), difference) ? lines.filter((line) => line.taxCode === offClasses[0][0]) : lines;
+  const misreads = suspects.flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
   if (misreads.length === 1) {
     const [{ line, value }] = misreads;
     notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the total agrees)`);
@@ -108,6 +119,9 @@ export function checkTotal(lines: ParsedReceiptLine[], total: number | null, tax
   notes.push(`the lines add up to ${sum().toFixed(2)}, the receipt says ${total.toFixed(2)}`);
   return { status: 'mismatch', linesTotal: sum(), difference: cents(total - sum()), notes, total };
 }
+
+/** What the lines of one tax class add up to. */
+const classSum = (lines: readonly ParsedReceiptLine[], code: string) => cents(lines.filter((line) => line.taxCode === code).reduce((s, line) => s + line.totalPrice, 0));
 
 /**
  * Lines that cannot be part of the total: the one line whose amount is exactly the surplus. A line

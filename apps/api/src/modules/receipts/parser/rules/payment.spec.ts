@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountPaid, paymentAmounts, paymentKind, vatTableTotal } from './payment.js';
+import { amountPaid, paymentAmounts, paymentKind, vatClassTotals, vatTableTotal } from './payment.js';
 
 describe('payment lines', () => {
   it.each([
@@ -60,5 +60,18 @@ describe('amounts read apart', () => {
   it('are read as their whole units and the cents that close the line', () => {
     expect(paymentAmounts(['SUMME 19,46', 'MasterCard EUR 19, 4,46', 'Kartenzahlung 19,46'], 0, ',')).toEqual([19.46, 19.46]);
     expect(paymentAmounts(['SUMME 19,46', 'MasterCard EUR 19, 4,16'], 0, ',')).toEqual([19.16]);
+  });
+});
+
+describe('the VAT table per tax class', () => {
+  it('gives the gross of each class whose row agrees with itself', () => {
+    expect(vatClassTotals(['SUMME 29,78', 'V 19,0% 3,32 17,50 20,82', 'E 7,0% 0,59 8,37 8,96'], 0, ',')).toEqual(
+      new Map([
+        ['V', 20.82],
+        ['E', 8.96],
+      ]),
+    );
+    expect(vatClassTotals(['SUMME 29,78', 'V 19,0% 3,32 17,50 20,82', 'E 7,0% 0,59 8,37 8,99'], 0, ',')).toEqual(new Map([['V', 20.82]]));
+    expect(vatClassTotals(['SUMME 29,78', 'MwSt 19% 3,32'], 0, ',')).toBeNull();
   });
 });
