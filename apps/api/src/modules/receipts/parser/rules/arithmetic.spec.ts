@@ -137,6 +137,16 @@ describe('the VAT table points at the misread line', () => {
     expect(lines.map((l) => l.totalPrice)).toEqual([1.99, 3.49, 1.19]);
   });
 
+  it('corrects one misread line in each class that disagrees with its gross', () => {
+    const lines = [coded(1, 1.49, 'V'), coded(2, 3.99, 'E'), coded(3, 1.19, 'E')];
+    const classes = new Map([
+      ['V', 1.99],
+      ['E', 4.68],
+    ]);
+    expect(checkTotal(lines, 6.67, null, [], [], classes)).toMatchObject({ status: 'corrected' });
+    expect(lines.map((l) => l.totalPrice)).toEqual([1.99, 3.49, 1.19]);
+  });
+
   it('does not guess between two such lines without it', () => {
     const lines = [coded(1, 1.99, 'V'), coded(2, 3.99, 'E'), coded(3, 1.19, 'E')];
     expect(checkTotal(lines, 6.67, null, [], [])).toMatchObject({ status: 'mismatch' });

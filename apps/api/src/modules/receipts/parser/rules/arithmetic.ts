@@ -56,8 +56,23 @@ export function checkTotal(
       }
     }
   }
+  // Each tax class whose lines disagree with the VAT table's gross for it (a row whose net and VAT
+  // add up to it): one look-alike digit in one of its lines, when exactly one makes them agree.
+  // Misreads that cancel out in the total are found so too.
+  let classFixed = false;
+  for (const [code, gross] of classTotals ?? []) {
+    const off = cents(gross - classSum(lines, code));
+    if (sameAmount(off, 0)) continue;
+    const fixes = lines.filter((line) => line.taxCode === code).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, off)).map((value) => ({ line, value })));
+    if (fixes.length !== 1) continue;
+    const [{ line, value }] = fixes;
+    notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the VAT table's class ${code} agrees)`);
+    line.totalPrice = value;
+    if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    classFixed = true;
+  }
   if (total === null || lines.length === 0) return { status: 'incomplete', linesTotal: sum(), difference: null, notes, total };
-  if (sameAmount(sum(), total)) return { status: 'ok', linesTotal: sum(), difference: 0, notes, total };
+  if (sameAmount(sum(), total)) return { status: classFixed ? 'corrected' : 'ok', linesTotal: sum(), difference: 0, notes, total };
   const confirmed = paid.find((amount) => sameAmount(amount, sum()));
   if (confirmed !== undefined) {
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
