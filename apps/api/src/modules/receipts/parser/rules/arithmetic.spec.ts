@@ -152,3 +152,12 @@ describe('the VAT table points at the misread line', () => {
     expect(checkTotal(lines, 6.67, null, [], [])).toMatchObject({ status: 'mismatch' });
   });
 });
+
+describe('articles printed twice with the same amount', () => {
+  it('confirm each other: the misread is elsewhere', () => {
+    const named = (position: number, name: string, totalPrice: number) => ({ ...line(position, totalPrice), name });
+    const lines = [named(1, 'SEKT', 0.89), named(2, 'SEKT', 0.89), named(3, 'RUM', 5.59)];
+    expect(checkTotal(lines, 7.47, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(lines.map((l) => l.totalPrice)).toEqual([0.89, 0.89, 5.69]);
+  });
+});

@@ -63,7 +63,7 @@ export function checkTotal(
   for (const [code, gross] of classTotals ?? []) {
     const off = cents(gross - classSum(lines, code));
     if (sameAmount(off, 0)) continue;
-    const fixes = lines.filter((line) => line.taxCode === code).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, off)).map((value) => ({ line, value })));
+    const fixes = lines.filter((line) => line.taxCode === code && !twinConfirmed(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, off)).map((value) => ({ line, value })));
     if (fixes.length !== 1) continue;
     const [{ line, value }] = fixes;
     notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the VAT table's class ${code} agrees)`);
@@ -111,7 +111,7 @@ export function checkTotal(
   // the lines of one class only, the misread is among that class's lines.
   const offClasses = classTotals ? [...classTotals].filter(([code, gross]) => !sameAmount(classSum(lines, code), gross)) : [];
   const suspects = offClasses.length === 1 && sameAmount(offClasses[0][1] - classSum(lines, offClasses[0][0]), difference) ? lines.filter((line) => line.taxCode === offClasses[0][0]) : lines;
-  const misreads = suspects.flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
+  const misreads = suspects.filter((line) => !twinConfirmed(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
   if (misreads.length === 1) {
     const [{ line, value }] = misreads;
     notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the total agrees)`);
@@ -134,6 +134,11 @@ export function checkTotal(
   notes.push(`the lines add up to ${sum().toFixed(2)}, the receipt says ${total.toFixed(2)}`);
   return { status: 'mismatch', linesTotal: sum(), difference: cents(total - sum()), notes, total };
 }
+
+/** The same article printed again with the same amount: two readings that agree, not a misread. */
+const nameKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const twinConfirmed = (line: ParsedReceiptLine, lines: readonly ParsedReceiptLine[]) =>
+  lines.some((other) => other !== line && sameAmount(other.totalPrice, line.totalPrice) && nameKey(other.name).length >= 4 && nameKey(other.name) === nameKey(line.name));
 
 /** What the lines of one tax class add up to. */
 const classSum = (lines: readonly ParsedReceiptLine[], code: string) => cents(lines.filter((line) => line.taxCode === code).reduce((s, line) => s + line.totalPrice, 0));
