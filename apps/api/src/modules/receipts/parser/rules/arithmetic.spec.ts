@@ -161,3 +161,20 @@ describe('articles printed twice with the same amount', () => {
     expect(lines.map((l) => l.totalPrice)).toEqual([0.89, 0.89, 5.69]);
   });
 });
+
+describe('a misread unit price', () => {
+  it('is amount ÷ count when the amounts agree with the total and that comes out in whole cents', () => {
+    const lines = [line(1, 3.57, 3, 1.71), line(2, 2)];
+    expect(checkTotal(lines, 5.57, null, [], [])).toMatchObject({ status: 'ok' });
+    expect(lines[0].unitPrice).toBe(1.19);
+  });
+
+  it('stays when amount ÷ count is no price in cents, or the amounts disagree with the total', () => {
+    const lines = [line(1, 3.58, 3, 1.25), line(2, 2)];
+    checkTotal(lines, 5.58, null, [], []);
+    expect(lines[0].unitPrice).toBe(1.25);
+    const other = [line(1, 3.57, 3, 1.71), line(2, 2)];
+    checkTotal(other, 9.99, null, [], []);
+    expect(other[0].unitPrice).toBe(1.71);
+  });
+});

@@ -72,7 +72,17 @@ export function checkTotal(
     classFixed = true;
   }
   if (total === null || lines.length === 0) return { status: 'incomplete', linesTotal: sum(), difference: null, notes, total };
-  if (sameAmount(sum(), total)) return { status: classFixed ? 'corrected' : 'ok', linesTotal: sum(), difference: 0, notes, total };
+  if (sameAmount(sum(), total)) {
+    // The amounts agree with the total: where a whole count × price does not give a line's amount
+    // (the count was checked above), the price was misread when amount ÷ count comes out in whole cents.
+    for (const line of disagreeing) {
+      const price = cents(line.totalPrice / line.quantity);
+      if (line.unitPrice === null || !Number.isInteger(line.quantity) || line.quantity < 2 || !sameAmount(price * line.quantity, line.totalPrice)) continue;
+      notes.push(`line ${line.position} "${line.name}": price read as ${line.unitPrice.toFixed(2)}, corrected to ${price.toFixed(2)} (amount ÷ count, the total agrees)`);
+      line.unitPrice = price;
+    }
+    return { status: classFixed ? 'corrected' : 'ok', linesTotal: sum(), difference: 0, notes, total };
+  }
   const confirmed = paid.find((amount) => sameAmount(amount, sum()));
   if (confirmed !== undefined) {
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
