@@ -241,6 +241,12 @@ SUMME 3,77`);
     expect(parsed.consistency.status).toBe('incomplete');
   });
 
+  it('reads a total with the paper\'s edge read as an underscore after it, not the subtotal above', () => {
+    const parsed = read('SHOP\nMILK 1.19\nBREAD 2.49\nSUBTOTAL 3.68\nTAX 0.30\nTOTAL $3.98 _\nCASH 5.00', 'en');
+    expect(parsed.total).toBe(3.98);
+    expect(parsed.consistency.status).toBe('ok');
+  });
+
   it('reports a mismatch and a missing total instead of guessing', () => {
     expect(read('Shop\nBrot 1,00\nMilch 2,00\nSUMME 4,00').consistency).toMatchObject({ status: 'mismatch', difference: 1 });
     expect(read('Shop\nBrot 1,00\nMilch 2,00').consistency.status).toBe('incomplete');

@@ -147,7 +147,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
 }
 
 function clean(text: string): string {
-  return boundedLine(text).replace(/[\t\u00a0\u2007\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+  // Underscores and bars at the end are the paper's edge or a fold, never print ("TOTAL $24.06 _").
+  return trimEndOf(boundedLine(text).replace(/[\t\u00a0\u2007\u202f]/g, ' ').replace(/\s+/g, ' '), ' _|¦~').trim();
 }
 
 function detectLanguage(texts: readonly string[], hint: ReceiptLanguage | undefined): ReceiptLanguage {

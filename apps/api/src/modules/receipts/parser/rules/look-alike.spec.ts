@@ -7,7 +7,7 @@ describe('look-alike digits', () => {
   });
 
   it('change one digit at a time', () => {
-    expect(oneDigitAway('15')).toEqual(['75', '16']);
+    expect(oneDigitAway('15')).toEqual(['75', '45', '16']);
     expect(oneDigitAway('2')).toEqual([]);
   });
 });

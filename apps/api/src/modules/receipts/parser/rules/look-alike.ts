@@ -1,5 +1,5 @@
 /** Digits OCR confuses on thermal print, each way ("8" for "3", "0" for "6"…). */
-export const LOOK_ALIKE: Readonly<Record<string, string>> = { '0': '689', '1': '7', '3': '8', '4': '9', '5': '6', '6': '058', '7': '1', '8': '0369', '9': '048' };
+export const LOOK_ALIKE: Readonly<Record<string, string>> = { '0': '689', '1': '74', '3': '8', '4': '91', '5': '6', '6': '058', '7': '1', '8': '0369', '9': '048' };
 
 /** Every string one look-alike digit away from `digits` (the others kept as they are). */
 export function oneDigitAway(digits: string): string[] {
