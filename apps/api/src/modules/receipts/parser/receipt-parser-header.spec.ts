@@ -10,6 +10,18 @@ describe('parseReceipt: store, date, total, currency', () => {
     expect(parsed.consistency.status).toBe('ok');
   });
 
+  it('takes a header line with one unsure word as the store name, but not a logo read as noise', () => {
+    const word = (text: string, confidence: number) => ({ text, confidence });
+    const lines = [
+      { text: 'ZZ =', words: [word('ZZ', 0.1), word('=', 0.05)], confidence: 0.05 },
+      { text: 'Konditorei Weber', words: [word('Konditorei', 0.97), word('Weber', 0)], confidence: 0 },
+      'Am Ring 2, 70173 Stuttgart',
+      'Brezel 1,65 €',
+      'Summe 1,65 €',
+    ];
+    expect(parseReceipt({ lines }).storeName).toBe('Konditorei Weber');
+  });
+
   it('takes the card payment as the total when no total line is printed', () => {
     const parsed = parseReceipt({ lines: ['Quittung', 'Tisch 20,00', 'Stuhl 9,98', 'elec.-cash 29,98', 'Netto MwSt'] });
     expect(parsed.total).toBe(29.98);

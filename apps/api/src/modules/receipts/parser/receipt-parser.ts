@@ -11,7 +11,7 @@ import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import { soleArticle, withUnreadAmounts } from './rules/unread.js';
 import { cents, type DecimalSeparator, findPurchaseDate, readApart, trailingAmount } from './receipt-numbers.js';
-import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput } from './receipt-text.js';
+import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput, ReceiptTextLine } from './receipt-text.js';
 
 /*
  * A receipt is read in three parts: the header (store, address, till data) above the first priced
@@ -34,7 +34,7 @@ const STORE_NUMBER = /\b(?:filiale|fil\.?|filial-?nr\.?|markt|store|branch|shop|
 /** Reads a receipt's text into store, date, lines and total. Pure: no I/O, no clock. */
 export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const texts = restoreEuroSigns(input.lines.map((line) => clean(typeof line === 'string' ? line : line.text)));
-  const confidences = input.lines.map((line) => (typeof line === 'string' ? 1 : (line.confidence ?? 1)));
+  const confidences = input.lines.map(lineConfidence);
   const language = detectLanguage(texts, input.language);
   const decimal = detectDecimal(texts, language);
   const currency = findCurrency(texts, language);
@@ -144,6 +144,19 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     lines,
     consistency,
   };
+}
+
+/**
+ * How sure OCR is of a line, for telling a name from a logo read as noise: its words' confidences
+ * weighted by their letters ("Konditorei Weber" with one unsure word is still a name), else the
+ * line's own.
+ */
+function lineConfidence(line: string | ReceiptTextLine): number {
+  if (typeof line === 'string') return 1;
+  const words = (line.words ?? []).filter((word) => word.confidence !== undefined && word.text.trim() !== '');
+  if (words.length === 0) return line.confidence ?? 1;
+  const letters = words.reduce((sum, word) => sum + word.text.length, 0);
+  return words.reduce((sum, word) => sum + (word.confidence ?? 0) * word.text.length, 0) / letters;
 }
 
 function clean(text: string): string {
