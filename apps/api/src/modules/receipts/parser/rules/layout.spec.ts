@@ -8,6 +8,12 @@ describe('where the articles start', () => {
     expect(start('Markt\nHauptstr. 1\n12345 Stadt\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(4);
   });
 
+  it('keeps the legal name above the first article in the header', () => {
+    expect(start('TESCO\nStores Ltd\nMILK 2PT £1,45\nTOTAL £1,45')).toBe(2);
+    expect(start('Bäckerei\nMuster GmbH & Co. KG\nBrezel 0,65\nSUMME 0,65')).toBe(2);
+    expect(isHeaderish('Kartoffeln 2,5 KG')).toBe(false);
+  });
+
   it('takes up to three name lines above the first priced line, never header lines', () => {
     expect(start('Markt\nKasse 3 Bon 1234\nKaffee ganze\nBohne 1kg 12,99 A')).toBe(2);
     expect(start('Markt\nUNSERE ÖFFNUNGSZEITEN\nMo.-Sa. 9.00 Uhr - 20.00 Uhr\nMilch 1,19')).toBe(3);

@@ -26,10 +26,21 @@ const OPENING_HOURS = /(?<![\p{L}])(?:uhr|öffnungszeit\w*|oeffnungszeit\w*|geö
 /** An article number before a name ("4078500017343 Blumenrechen"): an article line, not a phone number. */
 const ARTICLE_NUMBER_NAME = /^(?:\S{1,2}\s+)?\d{5,14}\s+\p{L}{2}/u;
 
+/** A company's legal form ("Stores Ltd", "Muster GmbH", "& Co."): the store's name, never an article. */
+const LEGAL_FORM = /(?<![\p{L}\p{N}])(?:gmbh|ltd|plc|inc|llc|ohg)(?![\p{L}])|&\s?co\b/iu;
+
 export function isHeaderish(text: string): boolean {
   if (ARTICLE_NUMBER_NAME.test(text)) return false;
   return (
-    PHONE.test(text) || WEB.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text) || WELCOME.test(text) || knownRetailer(text) !== null
+    PHONE.test(text) ||
+    WEB.test(text) ||
+    POSTCODE.test(text) ||
+    STREET.test(text) ||
+    DATE_TIME.test(text) ||
+    TILL_DATA.test(text) ||
+    WELCOME.test(text) ||
+    LEGAL_FORM.test(text) ||
+    knownRetailer(text) !== null
   );
 }
 

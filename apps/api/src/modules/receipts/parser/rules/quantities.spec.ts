@@ -35,6 +35,11 @@ describe('count lines', () => {
     expect(quantityLine('1.000 STK Hammer 11.99 19', '.')).toBeNull();
   });
 
+  it('reads a US multi-buy line: the count at the price of one', () => {
+    expect(quantityLine('2 AT 1 FOR 1.74', '.')).toMatchObject({ quantity: 2, unit: 'piece', unitPrice: 1.74, amount: null });
+    expect(quantityLine('2 AT 1 FOR BREAD 1.74', '.')).toBeNull();
+  });
+
   it('is not an article line', () => {
     expect(quantityLine('Milch 1,19 A', ',')).toBeNull();
   });

@@ -38,7 +38,7 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
     quantityCache.set(decimal, pattern);
   }
   const m = pattern.exec(text);
-  if (!m) return countWithAmount(text, decimal) ?? weighedLine(text, decimal);
+  if (!m) return countWithAmount(text, decimal) ?? weighedLine(text, decimal) ?? atForLine(text, decimal);
   const tail = m[4].trim();
   let amount: number | null = null;
   let taxCode: string | null = null;
@@ -54,6 +54,19 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
     taxCode = closing.taxCode;
   }
   return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount, taxCode };
+}
+
+const atForCache = new Map<DecimalSeparator, RegExp>();
+/** "2 AT 1 FOR 1.74" (US tills): the count, then the price of one. */
+function atForLine(text: string, decimal: DecimalSeparator): QuantityLine | null {
+  let pattern = atForCache.get(decimal);
+  if (!pattern) {
+    pattern = new RegExp(String.raw`^(\d{1,3})\s*(?:at|@)\s*1\s*for\s*${CURRENCY}?\s*(${amountPattern(decimal)})\s*$`, 'i');
+    atForCache.set(decimal, pattern);
+  }
+  const m = pattern.exec(text);
+  if (!m) return null;
+  return { quantity: Number(m[1]), unit: 'piece', unitPrice: parseAmount(m[2], decimal), amount: null, taxCode: null };
 }
 
 const countCache = new Map<DecimalSeparator, RegExp>();
