@@ -160,8 +160,9 @@ function lineConfidence(line: string | ReceiptTextLine): number {
 }
 
 function clean(text: string): string {
-  // Underscores and bars at the end are the paper's edge or a fold, never print ("TOTAL $24.06 _").
-  return trimEndOf(boundedLine(text).replace(/[\t\u00a0\u2007\u202f]/g, ' ').replace(/\s+/g, ' '), ' _|¦~').trim();
+  // Underscores at the end are the paper's edge or a fold, never print ("TOTAL $24.06 _"). (A bar
+  // stays: it is often what OCR left of an amount, which tells a lost amount from a wrapped name.)
+  return trimEndOf(boundedLine(text).replace(/[\t\u00a0\u2007\u202f]/g, ' ').replace(/\s+/g, ' '), ' _~').trim();
 }
 
 function detectLanguage(texts: readonly string[], hint: ReceiptLanguage | undefined): ReceiptLanguage {
