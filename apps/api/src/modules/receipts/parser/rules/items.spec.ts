@@ -117,6 +117,11 @@ describe('lines OCR read in part', () => {
     expect(read('CHICKEN CURRY SE\nMARZIPAN SE\nKIWI 400G 1,99 E')).toEqual([['KIWI 400G', 1, 1.99, 1.99]]);
   });
 
+  it('keeps the tail of an article number line that wrapped onto the name out of the name', () => {
+    expect(read('Artikel 50306244\nLED LAMPE GU10 22237\n2,000 * 3,99 7,98 0')).toEqual([['LED LAMPE GU10', 2, 3.99, 7.98]]);
+    expect(read('Artikel 50306244 22237\nLED LAMPE GU10 7,98 0')).toEqual([['LED LAMPE GU10', 1, 7.98, 7.98]]);
+  });
+
   it('skips a pump\'s volume line behind specks', () => {
     expect(read('E + 26,97 Liter Säule 2\nSuper E5 39,35 EUR')).toEqual([['Super E5', 1, 39.35, 39.35]]);
   });

@@ -120,6 +120,7 @@ export function articleLines(
   let tax: number | null = null;
   const classified: Classified[] = [];
   const column = amountColumn(texts, from, to, decimal, words);
+  let afterCode = false;
   for (let i = Math.max(from, 0); i < to; i += 1) {
     const text = texts[i];
     if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
@@ -128,7 +129,17 @@ export function articleLines(
     if (CARD_SLIP.test(bare) || COUNT_INFO.test(text) || COUNT_INFO.test(bare)) break;
     if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || PUMP_VOLUME.test(bare)) continue;
     // An article number on its own line belongs to the article next to it, not to its name.
-    if (isCodeLine(text)) continue;
+    if (isCodeLine(text)) {
+      afterCode = true;
+      continue;
+    }
+    // The tail of the article number line above wrapped onto the name ("Artikel 50306244" above "LED GU10 22237").
+    const wrappedCode = afterCode ? /^(.*\p{L}.*?)\s+\d{5,6}$/u.exec(text) : null;
+    afterCode = false;
+    if (wrappedCode) {
+      classified.push({ type: 'text', index: i, text: wrappedCode[1] });
+      continue;
+    }
     if (SUBTOTAL.test(text) || isSubtotal(text)) continue;
     if (TAX_BEFORE_TOTAL.test(text)) {
       const amount = trailingAmount(text, decimal);
