@@ -100,6 +100,8 @@ describe('lines OCR read in part', () => {
   it('ends the articles at the item count and at a card slip', () => {
     expect(read('Milch 1,19 A\n2 Posten: 1\nxx Ar 1,00')).toEqual([['Milch', 1, 1.19, 1.19]]);
     expect(read('Milch 1,19 A\nKartenzahlung\nAID 15,38\nTerminal-I 6542,18')).toEqual([['Milch', 1, 1.19, 1.19]]);
+    // A slip heading above the first article does not end them.
+    expect(read('KUNDENBELEG\nMilch 1,19 A')).toEqual([['Milch', 1, 1.19, 1.19]]);
   });
 
   it('takes the names below an amount whose article number was lost, on a receipt that prints names below numbers', () => {

@@ -125,8 +125,12 @@ export function articleLines(
     const text = texts[i];
     if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
     const bare = withoutSpecks(text);
-    // The item count ("Posten: 19", "Anzahl Artikel 10") follows the last article.
-    if (CARD_SLIP.test(bare) || COUNT_INFO.test(text) || COUNT_INFO.test(bare)) break;
+    // The item count ("Posten: 19", "Anzahl Artikel 10") and the card slip follow the last article
+    // (a slip's heading above the first one, as some tills print it, is skipped).
+    if (CARD_SLIP.test(bare) || COUNT_INFO.test(text) || COUNT_INFO.test(bare)) {
+      if (classified.length > 0) break;
+      continue;
+    }
     if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || PUMP_VOLUME.test(bare)) continue;
     // An article number on its own line belongs to the article next to it, not to its name.
     if (isCodeLine(text)) {
