@@ -2,8 +2,11 @@
 // time goes: self time by function and by file (native calls charged to their JavaScript caller).
 //   node bench/profile-route.mjs health|status|resolve [--duration=8]
 // The profile covers only the measured load (after a warm-up) and is kept in
-// bench/results/<route>.cpuprofile for Chrome DevTools. Run `pnpm run build` first.
+// bench/results/<route>.cpuprofile for Chrome DevTools. Run `pnpm run build` first. For time by
+// module rather than by bundle part, bundle the server readable first:
+//   (cd apps/api && npx nest build && BUNDLE_MINIFY=0 node bundle-server.mjs)
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { household, routeLoads } from './floor.mjs';
 import { ROOT, freePort, measure, startBuiltServer } from './lib.mjs';
@@ -37,6 +40,23 @@ function summarise(profile) {
   const parents = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
   const short = (url) => url.replace(/.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/.*\/apps\/api\/dist\//, 'dist/');
+  // A readable bundle part (BUNDLE_MINIFY=0) starts each module with a `// <file>` line.
+  const marks = new Map();
+  const moduleOf = (url, line) => {
+    if (!url.includes('/dist/server/')) return short(url);
+    if (!marks.has(url)) {
+      const found = [];
+      readFileSync(fileURLToPath(url), 'utf8')
+        .split('\n')
+        .forEach((text, index) => {
+          const match = /^\/\/ (\S+\.(?:c?js|mjs|json))$/.exec(text);
+          if (match) found.push([index, match[1]]);
+        });
+      marks.set(url, found);
+    }
+    const found = marks.get(url).findLast(([index]) => index <= line);
+    return found ? short(found[1]) : short(url);
+  };
   const byFunction = new Map();
   const byFile = new Map();
   const add = (map, key, count) => map.set(key, (map.get(key) ?? 0) + count);
@@ -46,11 +66,11 @@ function summarise(profile) {
     let owner = id;
     while (owner !== undefined && nodes.get(owner).callFrame.url === '' && !/^\((idle|garbage collector|program|root)\)$/.test(nodes.get(owner).callFrame.functionName)) owner = parents.get(owner);
     const ownerFrame = owner === undefined ? frame : nodes.get(owner).callFrame;
-    add(byFile, ownerFrame.url ? short(ownerFrame.url) : ownerFrame.functionName, 1);
+    add(byFile, ownerFrame.url ? moduleOf(ownerFrame.url, ownerFrame.lineNumber) : ownerFrame.functionName, 1);
   }
   const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, samples]) => ({ share: `${((samples / profile.samples.length) * 100).toFixed(1)} %`, name }));
   console.log('\nself time by function');
   console.table(top(byFunction, 25));
-  console.log('\nself time by file (native calls charged to their caller)');
+  console.log('\nself time by file, or by module in a readable bundle (native calls charged to their caller)');
   console.table(top(byFile, 25));
 }

@@ -3,11 +3,15 @@
 # the container image and the benchmarks all start it through this file, so every one of them
 # runs with the same settings; `node bench/run.mjs memory` measures their effect.
 #
-#   --max-semi-space-size=4   V8's young generation stays at 2 × 4 MB. Its default grows with the
+#   --max-semi-space-size=8   V8's young generation stays at 2 × 8 MB. Its default grows with the
 #                             machine's memory (2 × 32 MB on a large box) and is filled and kept
-#                             resident at start. 2 × 1 MB saved another ~8 MB idle, but young
-#                             collections then ran so often that health answered 30 % and resolve
-#                             25 % fewer requests per second (bench/run.mjs health, resolve).
+#                             resident at start. Under load the young collections are what it
+#                             costs: with 2 × 4 MB they took 3–6 % of health's CPU time (the
+#                             minimal Nest app of bench/run.mjs floor: under 1 %), as the objects
+#                             of 32 requests in flight were copied and promoted again and again;
+#                             with 2 × 8 MB under 2 %. 2 × 1 MB saved another ~8 MB idle, but
+#                             health then answered 30 % and resolve 25 % fewer requests per second.
+#                             The quiet-time collection shrinks it back (see --expose-gc).
 #   --max-old-space-size=512  A heap limit far above what the service holds (about 50 MB) that
 #                             makes V8 grow the old generation by about 1.4× between full
 #                             collections instead of 4×. Request buffers that outlive a young
@@ -31,5 +35,5 @@
 set -eu
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
-export NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=512 --expose-gc${NODE_OPTIONS:+ $NODE_OPTIONS}"
+export NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=512 --expose-gc${NODE_OPTIONS:+ $NODE_OPTIONS}"
 exec node "$(dirname "$0")/dist/main.js"

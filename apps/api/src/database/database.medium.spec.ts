@@ -193,6 +193,19 @@ describe('the SQLite database (real file, committed migrations)', () => {
     expect(await storedIds('failed-')).toEqual(['failed-after', 'failed-kept']);
   });
 
+  it('gives a new committed state once a batch has committed, in the turn that asked before it too', async () => {
+    // The write's batch is scheduled first: it commits in the turn that kept the answer below.
+    const written = database.write(insertState('state-after-batch'));
+    const before = database.committedState();
+    expect(before).not.toBeNull();
+    expect(database.committedState()).toBe(before);
+    let during: string | null | undefined;
+    await Promise.all([written, database.write(() => (during = database.committedState()))]);
+    // Inside the batch's transaction reads see uncommitted changes: no state to keep them under.
+    expect(during).toBeNull();
+    expect(database.committedState()).not.toBe(before);
+  });
+
   it('stores the experience state per user', async () => {
     const service = new ExperienceService(database);
     const principal: Principal = { kind: 'session', userId: 'user-a', householdId: 'h', role: 'member', locale: 'de' };

@@ -68,16 +68,23 @@ export class Database {
   private totalChangesStatement?: Statement<[], number>;
   /** Other connections' `data_version`, read once per event-loop turn. */
   private dataVersion: number | null = null;
+  /** The last answer of `committedState()`, until the turn ends or a batch starts or ends. */
+  private knownState: string | null = null;
 
   /**
    * A value that changes whenever the committed data may have changed: a commit by any other
    * connection or process (`data_version`, read once per event-loop turn: a commit elsewhere is
    * seen from the next turn on, as if it had come a moment later) or any change made on this
-   * connection (`total_changes()`, rolled back ones included, checked on every call). Inside an
-   * open transaction it is null, since reads there also see changes that are not committed yet.
-   * What is read while it stays the same can be answered again without reading it afresh.
+   * connection (`total_changes()`, rolled back ones included). Inside an open transaction it is
+   * null, since reads there also see changes that are not committed yet. What is read while it
+   * stays the same can be answered again without reading it afresh.
+   *
+   * Every request asks for it two or three times (credential, barcode, review context), so an
+   * answer is kept until the turn ends or a batch of the write path starts or ends: only
+   * `write()` changes this connection's data.
    */
   committedState(): string | null {
+    if (this.knownState !== null) return this.knownState;
     const sqlite = this.sqlite;
     if (sqlite.inTransaction) return null;
     if (this.dataVersion === null) {
@@ -85,10 +92,12 @@ export class Database {
       this.dataVersion = this.dataVersionStatement.get()!;
       setImmediate(() => {
         this.dataVersion = null;
+        this.knownState = null;
       });
     }
     this.totalChangesStatement ??= sqlite.prepare('SELECT total_changes()').pluck() as Statement<[], number>;
-    return `${this.dataVersion}:${this.totalChangesStatement.get()!}`;
+    this.knownState = `${this.dataVersion}:${this.totalChangesStatement.get()!}`;
+    return this.knownState;
   }
 
   write<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {
@@ -176,6 +185,15 @@ export class Database {
   }
 
   private async commitBatch(batch: Unit[]): Promise<void> {
+    this.knownState = null;
+    try {
+      await this.runBatch(batch);
+    } finally {
+      this.knownState = null;
+    }
+  }
+
+  private async runBatch(batch: Unit[]): Promise<void> {
     const sqlite = this.sqlite;
     const done: { unit: Unit; value: unknown }[] = [];
     // A transaction already open here was started outside this path: joining it would tie these

@@ -1,5 +1,8 @@
-import { createRequire } from 'node:module';
 import { TransformationType, Type } from 'class-transformer';
+// A static import, so that the bundled server (bundle-server.mjs) holds the very storage
+// class-transformer's decorators write to; a run-time require from this file would load a second
+// copy from node_modules there, and every class would silently take the full path.
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getMetadataStorage, ValidationTypes, type ValidationArguments } from 'class-validator';
 
 type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
@@ -44,12 +47,12 @@ interface TransformerStorage {
  */
 const transformerStorage: TransformerStorage | null = (() => {
   try {
-    const { defaultMetadataStorage } = createRequire(import.meta.url)('class-transformer/cjs/storage.js') as { defaultMetadataStorage: TransformerStorage };
+    const storage = defaultMetadataStorage as unknown as TransformerStorage;
     class Probe {
       value?: number;
     }
     Type(() => Number)(Probe.prototype, 'value');
-    return defaultMetadataStorage.findTypeMetadata(Probe, 'value') === undefined ? null : defaultMetadataStorage;
+    return storage.findTypeMetadata(Probe, 'value') === undefined ? null : storage;
   } catch {
     return null;
   }

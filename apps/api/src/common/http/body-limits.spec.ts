@@ -5,7 +5,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { ApiException } from '../errors/api-exception.js';
 import { toErrorReply } from '../errors/error-body.js';
-import { MAX_JSON_DEPTH, MAX_JSON_KEYS_PER_OBJECT, MAX_JSON_MEMBERS, scanJsonShape, streamedBodyLimit } from './body-limits.js';
+import { jsonBody, MAX_JSON_DEPTH, MAX_JSON_KEYS_PER_OBJECT, MAX_JSON_MEMBERS, scanJsonShape, streamedBodyLimit } from './body-limits.js';
 
 describe('the body_too_deep refusal', () => {
   it('meets a body nested thousands of levels deep in the raw scan, before anything parses or transforms it', () => {
@@ -104,5 +104,70 @@ describe('streamedBodyLimit', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('jsonBody', () => {
+  /** What the parser made of a body: the parsed value, or the refusal's status and kind. */
+  async function outcomes(sends: { body: Buffer; headers: Record<string, string> }[]): Promise<unknown[]> {
+    const app = express();
+    app.use(jsonBody(4096, [], 1024));
+    app.post('/', (request, response) => {
+      response.json({ parsed: request.body as unknown });
+    });
+    app.use((error: unknown, _request: express.Request, response: express.Response, _next: express.NextFunction) => {
+      const reply = toErrorReply(error);
+      response.status(reply.status).json({ refused: reply.body });
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const results: unknown[] = [];
+      for (const { body, headers } of sends) {
+        results.push(
+          await new Promise((resolve, reject) => {
+            const sent = request({ port, host: '127.0.0.1', method: 'POST', path: '/', headers }, (answer) => {
+              let text = '';
+              answer.setEncoding('utf8');
+              answer.on('data', (chunk: string) => (text += chunk));
+              answer.on('end', () => resolve({ status: answer.statusCode, ...(JSON.parse(text) as object) }));
+            });
+            sent.on('error', reject);
+            sent.end(body);
+          }),
+        );
+      }
+      return results;
+    } finally {
+      server.close();
+    }
+  }
+
+  const bodies: [string, Buffer][] = [
+    ['an object', Buffer.from('{"barcode":"4006381333931","mode":"identify"}')],
+    ['text beyond ASCII', Buffer.from('{"name":"Käse 😀","n":[1,2.5,null,true]}')],
+    ['a byte-order mark before it', Buffer.from('\ufeff{"a":1}')],
+    ['an empty body', Buffer.alloc(0)],
+    ['a scalar', Buffer.from('"text"')],
+    ['malformed JSON', Buffer.from('{"a":')],
+    ['nesting past the depth', Buffer.from('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))],
+    ['an object past the key limit', Buffer.from(`{${Array.from({ length: MAX_JSON_KEYS_PER_OBJECT + 1 }, (_, i) => `"${i}":1`).join(',')}}`)],
+    ['a body over the limit', Buffer.from(`{"a":"${'x'.repeat(1100)}"}`)],
+  ];
+
+  it.each(['application/json', 'Application/JSON; charset=UTF-8'])('reads a declared-length %s body as the general path reads it streamed', async (type) => {
+    const declared = await outcomes(bodies.map(([, body]) => ({ body, headers: { 'content-type': type, 'content-length': String(body.length) } })));
+    const streamed = await outcomes(bodies.map(([, body]) => ({ body, headers: { 'content-type': type, 'transfer-encoding': 'chunked' } })));
+    expect(declared).toEqual(streamed);
+    // And what that is.
+    const named = Object.fromEntries(bodies.map(([name], index) => [name, declared[index]]));
+    expect(named['an object']).toEqual({ status: 200, parsed: { barcode: '4006381333931', mode: 'identify' } });
+    expect(named['a byte-order mark before it']).toEqual({ status: 200, parsed: { a: 1 } });
+    expect(named['an empty body']).toEqual({ status: 200, parsed: {} });
+    expect(named['malformed JSON']).toMatchObject({ status: 422, refused: { code: 'validation_failed', detail: [{ type: 'json_invalid' }] } });
+    expect(named['nesting past the depth']).toMatchObject({ status: 400, refused: { code: 'body_too_deep' } });
+    expect(named['an object past the key limit']).toMatchObject({ status: 400, refused: { code: 'body_too_wide' } });
+    expect(named['a body over the limit']).toMatchObject({ status: 413 });
   });
 });

@@ -1,7 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 
-const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
-
 /**
  * Notes requests that carry forwarding headers (`Forwarded`, `X-Forwarded-*`) from a peer that
  * FORWARDED_ALLOW_IPS does not trust. Such headers are ignored, which is right for a stranger but
@@ -28,8 +26,11 @@ export const untrustedForwarding = new UntrustedForwardingWatch();
 
 export function watchForwardedHeaders(trusts: (address: string, hop: number) => boolean, watch = untrustedForwarding) {
   return (request: Request, _response: Response, next: NextFunction): void => {
+    const headers = request.headers;
+    // Checked one by one rather than with a callback per header: every request passes here.
+    if (headers.forwarded === undefined && headers['x-forwarded-for'] === undefined && headers['x-forwarded-host'] === undefined && headers['x-forwarded-proto'] === undefined) return next();
     const peer = request.socket.remoteAddress;
-    if (peer && FORWARDED_HEADERS.some((name) => request.headers[name] !== undefined) && !trusts(peer, 0)) watch.note(new Date());
+    if (peer && !trusts(peer, 0)) watch.note(new Date());
     next();
   };
 }

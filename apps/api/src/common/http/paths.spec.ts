@@ -16,7 +16,7 @@ describe('legacyPathRewrite', () => {
   });
 
   it('leaves versioned paths, health, readiness and non-API paths alone', () => {
-    for (const url of ['/api/v1/status', '/api/health', '/api/readiness', '/docs', '/api']) expect(rewrite(url)).toBe(url);
+    for (const url of ['/api/v1/status', '/api/health', '/api/readiness', '/docs', '/api', '/api/v1', '/api/v1?x=1', '/api/health?probe=1', '/apix/status']) expect(rewrite(url)).toBe(url);
   });
 });
 

@@ -6,6 +6,7 @@ import { sendError } from '../errors/http-exception.filter.js';
 import { isLogLevelEnabled } from '../logging/json-logger.js';
 import { contentLengthGuard, jsonBody, streamedBodyLimit } from './body-limits.js';
 import { watchForwardedHeaders } from './forwarded-headers.js';
+import { installJsonAnswers } from './json-answers.js';
 import { legacyPathRewrite } from './legacy-paths.js';
 import { middlewareChain } from './middleware-chain.js';
 import { originGuard } from './origin-guard.js';
@@ -33,6 +34,7 @@ export function installPlatform(app: NestExpressApplication, config: AppConfig, 
   express.disable('x-powered-by');
   // API answers are not cacheable anyway; hashing every body for an ETag is wasted work.
   express.set('etag', false);
+  installJsonAnswers(express);
   express.set('trust proxy', config.env.FORWARDED_ALLOW_IPS);
 
   const checks: RequestHandler[] = [requestId, watchForwardedHeaders(express.get('trust proxy fn') as (address: string, hop: number) => boolean), legacyPathRewrite];

@@ -31,15 +31,33 @@ export class AuditMiddleware implements NestMiddleware {
     private readonly clock: Clock,
   ) {}
 
-  private insertStatement?: Statement<[Omit<AuditEventEntity, 'id'>]>;
+  private insertStatement?: Statement<unknown[]>;
+  /** Rows noted since the last write took them: one unit of the next batch writes them all. */
+  private pending: Omit<AuditEventEntity, 'id'>[] = [];
 
-  /** Every authenticated mutation pays for this row: a prepared INSERT, not TypeORM's query builder. */
-  private insertEvent(event: Omit<AuditEventEntity, 'id'>): void {
-    this.insertStatement ??= this.database.sqlite.prepare(
-      `INSERT INTO audit_events (created_at, category, action, outcome, status_code, actor_user_id, token_id)
-       VALUES (@createdAt, @category, @action, @outcome, @statusCode, @actorUserId, @tokenId)`,
-    );
-    this.insertStatement.run(event);
+  /**
+   * Every authenticated mutation pays for its row, so rows that come together share one unit of
+   * a batch (one savepoint, one promise) and a prepared INSERT with its values bound by position.
+   */
+  private note(event: Omit<AuditEventEntity, 'id'>): void {
+    this.pending.push(event);
+    if (this.pending.length > 1) return;
+    let taken: Omit<AuditEventEntity, 'id'>[] = [];
+    this.database
+      .writeLater(() => {
+        taken = this.pending;
+        this.pending = [];
+        this.insertStatement ??= this.database.sqlite.prepare(
+          'INSERT INTO audit_events (created_at, category, action, outcome, status_code, actor_user_id, token_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        );
+        for (const row of taken) this.insertStatement.run(row.createdAt, row.category, row.action, row.outcome, row.statusCode, row.actorUserId, row.tokenId);
+      })
+      .catch((error: unknown) => {
+        // A unit refused before it ran leaves its rows pending: they are lost with it, and the
+        // next row starts a unit of its own again.
+        const lost = taken.length > 0 ? taken : this.pending.splice(0);
+        this.logger.error({ message: 'audit events not written', actions: lost.map((row) => row.action), error: String(error) });
+      });
   }
 
   use(request: Request & RequestWithPrincipal, response: Response, next: NextFunction): void {
@@ -58,9 +76,7 @@ export class AuditMiddleware implements NestMiddleware {
         actorUserId: principal.userId,
         tokenId: principal.tokenId ?? null,
       };
-      this.database.writeLater(() => this.insertEvent(event)).catch((error: unknown) => {
-        this.logger.error({ message: 'audit event not written', action: event.action, error: String(error) });
-      });
+      this.note(event);
     });
     next();
   }
