@@ -56,4 +56,16 @@ describe('sauvola binarisation', () => {
     expect(out.length).toBe(13 * 7);
     expect(out.every((value) => value === 0 || value === 255)).toBe(true);
   });
+
+  it('leaves a dark grainy surround beside the paper solid, not specks that read as letters', () => {
+    // Paper on the right half, a dark surface (grey 40–80, grain of one pixel) on the left.
+    const width = 160;
+    const height = 80;
+    const pixels = page(width, height, 240, (p) => {
+      for (let y = 0; y < height; y += 1) for (let x = 0; x < 80; x += 1) p[y * width + x] = (x * 7 + y * 13) % 5 === 0 ? 40 : 80;
+    });
+    const out = sauvola(pixels, width, height, OPTIONS);
+    for (let y = 10; y < 70; y += 1) for (let x = 10; x < 70; x += 1) expect(out[y * width + x]).toBe(0);
+    for (let y = 10; y < 70; y += 1) for (let x = 100; x < 150; x += 1) expect(out[y * width + x]).toBe(255);
+  });
 });

@@ -1,3 +1,5 @@
+import { otsu } from './page-geometry.js';
+
 /**
  * Adaptive binarisation (Sauvola) for the page OCR reads. Tesseract's own binarisation is one
  * global (Otsu) threshold over the whole page: on real paper it takes faded thermal print, dotted
@@ -10,7 +12,15 @@
  * The mean and deviation are measured per cell of CELL × CELL pixels over a window of cells about
  * a text line across, and the threshold is interpolated between cell centres: the cost is one pass
  * over the pixels and memory for a few small arrays, not two full-size integral images.
+ *
+ * Where the picture is dark on average (a table, a lid or a shadowless dark surround beside the
+ * paper, a bold heading), one threshold for the page is used instead, as tesseract would: there a
+ * local threshold turns the grain of the surface into specks that read as letters at either end
+ * of every line.
  */
+
+/** A cell darker on average than this share of the paper's brightness is no paper (or solid ink). */
+const DARK_SHARE = 0.5;
 
 /** Pixels per side of a cell (the threshold grid). */
 const CELL = 8;
@@ -43,6 +53,12 @@ export function sauvola(pixels: Uint8Array, width: number, height: number, optio
       count[cell] += 1;
     }
   }
+  // The paper's brightness: the cell mean most cells of the picture stay below.
+  const means = Float32Array.from(sum, (value, cell) => value / Math.max(1, count[cell])).sort();
+  const dark = DARK_SHARE * means[Math.floor(0.9 * (means.length - 1))];
+  const histogram = new Array<number>(256).fill(0);
+  for (let at = 0; at < pixels.length; at += 1) histogram[pixels[at]] += 1;
+  const global = otsu(histogram);
   // Summed-area tables over the cells, then each cell's threshold from the window around it.
   const stride = cw + 1;
   const sumArea = new Float64Array(stride * (ch + 1));
@@ -80,11 +96,17 @@ export function sauvola(pixels: Uint8Array, width: number, height: number, optio
   // Each pixel against the threshold interpolated between the four cell centres around it.
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
+    const row = ((y / CELL) | 0) * cw;
     const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / CELL - 0.5));
     const cy0 = Math.floor(fy);
     const cy1 = Math.min(ch - 1, cy0 + 1);
     const wy = fy - cy0;
     for (let x = 0, at = y * width; x < width; x += 1, at += 1) {
+      const cell = row + ((x / CELL) | 0);
+      if (sum[cell] < dark * count[cell]) {
+        out[at] = pixels[at] > global ? 255 : 0;
+        continue;
+      }
       const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / CELL - 0.5));
       const cx0 = Math.floor(fx);
       const cx1 = Math.min(cw - 1, cx0 + 1);
