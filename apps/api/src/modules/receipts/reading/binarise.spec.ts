@@ -32,10 +32,10 @@ describe('sauvola binarisation', () => {
     expect(out[30 * width + 24]).toBe(0);
   });
 
-  it('takes a flat grey patch without print (a coloured stripe, a shadow) for paper', () => {
+  it('takes a flat light grey patch without print (a pale stripe, a soft shadow) for paper', () => {
     const width = 120;
     const pixels = page(width, 120, 240, (p) => {
-      for (let y = 0; y < 120; y += 1) for (let x = 40; x < 120; x += 1) p[y * width + x] = 150;
+      for (let y = 0; y < 120; y += 1) for (let x = 40; x < 120; x += 1) p[y * width + x] = 195;
     });
     const out = sauvola(pixels, width, 120, OPTIONS);
     // Inside the patch, away from its edge, all white.

@@ -13,14 +13,18 @@ import { otsu } from './page-geometry.js';
  * a text line across, and the threshold is interpolated between cell centres: the cost is one pass
  * over the pixels and memory for a few small arrays, not two full-size integral images.
  *
- * Where the picture is dark on average (a table, a lid or a shadowless dark surround beside the
- * paper, a bold heading), one threshold for the page is used instead, as tesseract would: there a
+ * Where the picture is dark on average (a table, a lid or grey cardboard beside the paper, a bold
+ * heading), one threshold for the page is used instead, as tesseract would: there a
  * local threshold turns the grain of the surface into specks that read as letters at either end
  * of every line.
  */
 
-/** A cell darker on average than this share of the paper's brightness is no paper (or solid ink). */
-const DARK_SHARE = 0.5;
+/**
+ * A cell darker on average than this share of the paper's brightness is no paper (or solid ink).
+ * Grey cardboard beside a scanned receipt lies below it (at half, its grain read as letters before
+ * every line of a receipt scanned on it); a faded or show-through-covered print area lies above.
+ */
+const DARK_SHARE = 0.75;
 
 /** Pixels per side of a cell (the threshold grid). */
 const CELL = 8;
