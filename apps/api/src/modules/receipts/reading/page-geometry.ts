@@ -41,6 +41,20 @@ export interface PageGeometry {
 /** How often the bright region is split again inside itself (black lid, grey cardboard, paper). */
 const MAX_DEPTH = 3;
 
+/**
+ * The least step in brightness (block maxima, grey levels) between a region's brighter and darker
+ * part that splits it: any such step at the first split (paper or cardboard on a dark lid), only
+ * a strong one further inside (white paper on grey cardboard) unless the darker part holds no print.
+ */
+const WEAK_STEP = 28;
+const STRONG_STEP = 55;
+/**
+ * A darker part with less ink per block than this share of the brighter part's holds no print.
+ * Grey cardboard beside the scanned receipts measures 0.02–0.11 of the paper's; shadowed paper
+ * with its text lines is near 1.
+ */
+const PRINTLESS_SHARE = 0.2;
+
 /** How far the skew is searched either way, and in which steps (degrees). */
 const MAX_SKEW = 8;
 const SKEW_STEP = 0.5;
@@ -107,6 +121,7 @@ export function findPaper(probe: GreyImage): Rect {
   let members: Uint8Array = new Uint8Array(blocks.length).fill(1);
   let region: Rect = { left: 0, top: 0, width: bw, height: bh };
   let cut = false;
+  let inkBlocks: Float64Array | undefined;
   for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
     const histogram = new Array<number>(256).fill(0);
     let count = 0;
@@ -117,12 +132,14 @@ export function findPaper(probe: GreyImage): Rect {
     }
     const threshold = otsu(histogram);
     const bright = histogram.slice(threshold + 1).reduce((a, b) => a + b, 0);
-    // Inside the first region only a strong step counts (grey cardboard around white paper), not
-    // the uneven light across one sheet in a photo.
-    if (bright / count > 0.99 || meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1) < (depth === 0 ? 28 : 55)) break;
+    const step = meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1);
+    if (bright / count > 0.99 || step < WEAK_STEP) break;
     const largest = largestRegion(blocks, bw, members, threshold);
     // Too small to be the receipt (a label, a reflection): keep what was found so far.
     if (!largest || largest.size < 0.03 * blocks.length || largest.rect.width < 6 || largest.rect.height < 6) break;
+    // Inside the first region a weak step counts only where the darker part holds no print (grey
+    // cardboard beside the paper), not the uneven light across one sheet in a photo.
+    if (depth > 0 && step < STRONG_STEP && !printless((inkBlocks ??= inkPerBlock(probe, bw, block)), members, largest.rect, bw)) break;
     // A thin dark edge cut away: look further inside (grey cardboard may still surround the paper).
     if (largest.size < 0.97 * count) cut = true;
     members = largest.members;
@@ -132,6 +149,43 @@ export function findPaper(probe: GreyImage): Rect {
   const paper = clampRect({ left: region.left * block, top: region.top * block, width: region.width * block, height: region.height * block }, probe.width, probe.height);
   // Still most of the picture: a white lid around the receipt with only a dark edge cut away.
   return paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : paper;
+}
+
+/** Ink pixels (inkMask over the whole probe) per block of `block` × `block` pixels. */
+function inkPerBlock(probe: GreyImage, bw: number, block: number): Float64Array {
+  const mask = inkMask(probe, { left: 0, top: 0, width: probe.width, height: probe.height });
+  const counts = new Float64Array(bw * Math.ceil(probe.height / block));
+  for (let y = 0; y < probe.height; y += 1) {
+    const row = ((y / block) | 0) * bw;
+    for (let x = 0, at = y * probe.width; x < probe.width; x += 1, at += 1) counts[row + ((x / block) | 0)] += mask[at];
+  }
+  return counts;
+}
+
+/**
+ * Whether the member blocks outside `rect` hold (almost) no print: far less ink per block than
+ * the blocks inside it. Grey cardboard has its grain and a scratch or two; paper in a shadow has
+ * its text lines.
+ */
+function printless(ink: Float64Array, members: Uint8Array, rect: Rect, bw: number): boolean {
+  let inside = 0;
+  let insideBlocks = 0;
+  let outside = 0;
+  let outsideBlocks = 0;
+  for (let i = 0; i < members.length; i += 1) {
+    if (!members[i]) continue;
+    const x = i % bw;
+    const y = (i / bw) | 0;
+    if (x >= rect.left && x < rect.left + rect.width && y >= rect.top && y < rect.top + rect.height) {
+      inside += ink[i];
+      insideBlocks += 1;
+    } else {
+      outside += ink[i];
+      outsideBlocks += 1;
+    }
+  }
+  if (outsideBlocks === 0 || inside === 0) return false;
+  return outside / outsideBlocks < PRINTLESS_SHARE * (inside / insideBlocks);
 }
 
 function meanOf(histogram: readonly number[], from: number, to: number): number {
@@ -144,18 +198,20 @@ function meanOf(histogram: readonly number[], from: number, to: number): number 
   return n === 0 ? 0 : s / n;
 }
 
-/** The largest 4-connected region of member blocks brighter than `threshold`: its blocks, count and bounding box. */
+/**
+ * The largest 4-connected region of member blocks brighter than `threshold`: its blocks, count and
+ * the rectangle it fills (see filledRect).
+ */
 function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, threshold: number): { members: Uint8Array; size: number; rect: Rect } | null {
   const label = new Int32Array(blocks.length);
   const stack: number[] = [];
   const bh = blocks.length / bw;
-  let best: { id: number; size: number; rect: Rect } | null = null;
+  let best: { id: number; size: number } | null = null;
   let id = 0;
   for (let start = 0; start < blocks.length; start += 1) {
     if (label[start] || !members[start] || blocks[start] <= threshold) continue;
     id += 1;
     let size = 0;
-    let [x0, y0, x1, y1] = [bw, bh, 0, 0];
     stack.push(start);
     label[start] = id;
     while (stack.length > 0) {
@@ -163,10 +219,6 @@ function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, thre
       const x = at % bw;
       const y = (at / bw) | 0;
       size += 1;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
       for (const next of [x > 0 ? at - 1 : -1, x < bw - 1 ? at + 1 : -1, y > 0 ? at - bw : -1, y < bh - 1 ? at + bw : -1]) {
         if (next >= 0 && !label[next] && members[next] && blocks[next] > threshold) {
           label[next] = id;
@@ -174,12 +226,41 @@ function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, thre
         }
       }
     }
-    if (!best || size > best.size) best = { id, size, rect: { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 } };
+    if (!best || size > best.size) best = { id, size };
   }
   if (!best) return null;
   const chosen = new Uint8Array(blocks.length);
   for (let i = 0; i < blocks.length; i += 1) if (label[i] === best.id) chosen[i] = 1;
-  return { members: chosen, size: best.size, rect: best.rect };
+  return { members: chosen, size: best.size, rect: filledRect(chosen, bw, bh) };
+}
+
+/** A column or row of the region belongs to its rectangle when it holds at least this share of the fullest one's blocks. */
+const FILLED = 0.25;
+
+/**
+ * The rectangle a region of blocks fills: the columns, then within them the rows, that hold a fair
+ * share of its blocks. Not its bounding box: the odd bright block of the grey cardboard beside the
+ * paper (a fleck, a scratch catching the light) joins the paper's region and would stretch the box
+ * across the cardboard.
+ */
+function filledRect(chosen: Uint8Array, bw: number, bh: number): Rect {
+  const columns = new Array<number>(bw).fill(0);
+  for (let i = 0; i < chosen.length; i += 1) columns[i % bw] += chosen[i];
+  const [left, right] = filledSpan(columns);
+  const rows = new Array<number>(bh).fill(0);
+  for (let y = 0; y < bh; y += 1) for (let x = left; x <= right; x += 1) rows[y] += chosen[y * bw + x];
+  const [top, bottom] = filledSpan(rows);
+  return { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/** The first and last index whose count reaches FILLED of the largest. */
+function filledSpan(counts: readonly number[]): [number, number] {
+  const floor = FILLED * Math.max(...counts);
+  let first = counts.findIndex((count) => count >= floor);
+  let last = counts.length - 1;
+  while (last > first && counts[last] < floor) last -= 1;
+  if (first < 0) first = 0;
+  return [first, last];
 }
 
 /**
