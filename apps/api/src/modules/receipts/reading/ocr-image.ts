@@ -112,11 +112,11 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .rotate(turn, { background: '#ffffff' })
       .resize({ width: Math.max(1, Math.round(across * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
-      .normalise()
       .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });
     const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
+    stretchContrast(pixels);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
     const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
@@ -126,6 +126,30 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     if (error instanceof ApiException) throw error;
     throw new ApiException(400, 'receipt_image_unreadable');
   }
+}
+
+/**
+ * Stretches the grey levels so that the darkest and the brightest percent of the pixels become
+ * black and white, as sharp's `normalise` does; here, on the page once made, because sharp's
+ * would run the turn and the scaling a second time to measure the levels first.
+ */
+export function stretchContrast(pixels: Uint8Array): void {
+  const histogram = new Uint32Array(256);
+  for (let at = 0; at < pixels.length; at += 1) histogram[pixels[at]] += 1;
+  const percentile = (share: number) => {
+    let seen = 0;
+    for (let level = 0; level < 256; level += 1) {
+      seen += histogram[level];
+      if (seen > share * pixels.length) return level;
+    }
+    return 255;
+  };
+  const low = percentile(0.01);
+  const high = percentile(0.99);
+  if (high <= low) return;
+  const table = new Uint8Array(256);
+  for (let level = 0; level < 256; level += 1) table[level] = Math.max(0, Math.min(255, Math.round(((level - low) * 255) / (high - low))));
+  for (let at = 0; at < pixels.length; at += 1) pixels[at] = table[pixels[at]];
 }
 
 /** The picture's size once its EXIF flag has turned it (orientations 5–8 swap the sides). */
