@@ -55,11 +55,31 @@ const STRONG_STEP = 55;
  */
 const PRINTLESS_SHARE = 0.2;
 
+/**
+ * Columns of ink closer than this share of the probe's width are one column of print; a column
+ * farther away joins only when it holds print (see textColumns).
+ */
+const COLUMN_GAP = 0.03;
+/** The fewest text lines a column of print beside the receipt's main column holds. */
+const MIN_COLUMN_LINES = 3;
+
 /** How far the skew is searched either way, and in which steps (degrees). */
 const MAX_SKEW = 8;
 const SKEW_STEP = 0.5;
 
 export function measurePage(probe: GreyImage): PageGeometry {
+  const found = measureAsItLies(probe);
+  if (found.quarterTurn === 0) return found;
+  // Lines running down the page: the paper is found again on the probe turned upright, where a
+  // receipt on a white lid is cut to its columns of print and the rows it fills (inkBlock reads
+  // the picture as text lines running across).
+  const upright = measureAsItLies(turnClockwise(probe));
+  if (upright.quarterTurn !== 0) return found;
+  const { left, top, width, height } = upright.paper;
+  return { ...upright, quarterTurn: 90, paper: { left: top, top: probe.height - left - width, width: height, height: width } };
+}
+
+function measureAsItLies(probe: GreyImage): PageGeometry {
   const paper = findPaper(probe);
   const ink = inkMask(probe, paper);
   const points = inkPoints(ink, probe.width, paper);
@@ -68,6 +88,14 @@ export function measurePage(probe: GreyImage): PageGeometry {
   const quarterTurn = turned.sharpness > level.sharpness * 1.15 ? 90 : 0;
   const best = quarterTurn === 90 ? turned : level;
   return { paper, quarterTurn, skew: best.angle, lineHeight: lineHeightOf(best.profile) };
+}
+
+/** The probe turned by 90° clockwise: its row y is the old column y, read from the bottom up. */
+function turnClockwise(probe: GreyImage): GreyImage {
+  const { width, height, data } = probe;
+  const turned = new Uint8Array(data.length);
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) turned[x * height + (height - 1 - y)] = data[y * width + x];
+  return { width: height, height: width, data: turned };
 }
 
 /** Otsu's threshold of a histogram: the grey level that best splits it into two classes. */
@@ -333,8 +361,8 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
   const columns = new Array<number>(probe.width).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = within.left; x < within.left + within.width; x += 1) columns[x] += mask[y * probe.width + x];
   // Scanner edges and dust leave a few specks in every column; printed columns hold far more.
-  const lineHeight = (from: number, to: number) => meanLineHeight(mask, probe.width, within, from, to);
-  const [left, right] = textColumns(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * 0.06), within.width / 4, lineHeight);
+  const lines = (from: number, to: number) => linesOf(mask, probe.width, within, from, to);
+  const [left, right] = textColumns(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * COLUMN_GAP), within.width / 4, lines);
   if (right <= left) return within;
   const rows = new Array<number>(probe.height).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = left; x < right; x += 1) rows[y] += mask[y * probe.width + x];
@@ -346,13 +374,13 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
 
 /**
  * The columns of the receipt's text: the main run of `profile` (see mainRun), widened by the runs
- * beside it that are no farther from it than `reach` and hold print: lines about as tall as the
- * text's beside them (by `lineHeight(start, end)`). A receipt's columns (names, quantity, unit price,
- * amount, tax flag) stand apart by more than a small fixed gap, farther the wider the paper, and
+ * beside it that are no farther from it than `reach` and hold print: a few lines about as tall as
+ * the text's beside them (by `linesIn(start, end)`), in a column at least as wide. A receipt's
+ * columns (names, quantity, unit price, amount, tax flag) stand apart by more than a small fixed gap, farther the wider the paper, and
  * the heaviest of them is usually the names: cut to that one alone, the page lost its prices.
  * The specks along a scanned page's edge or its punched holes are no lines of print.
  */
-function textColumns(profile: readonly number[], floor: number, gap: number, reach: number, lineHeight: (start: number, end: number) => number): [number, number] {
+function textColumns(profile: readonly number[], floor: number, gap: number, reach: number, linesIn: (start: number, end: number) => { height: number; count: number }): [number, number] {
   const runs = runsOf(profile, floor, gap);
   if (runs.length === 0) return [0, 0];
   let first = runs.reduce((best, run, i) => (run.mass > runs[best].mass ? i : best), 0);
@@ -362,8 +390,11 @@ function textColumns(profile: readonly number[], floor: number, gap: number, rea
   const joins = (next: { start: number; end: number } | undefined, gapTo: number, side: 'left' | 'right') => {
     if (next === undefined || gapTo > reach) return false;
     const width = Math.min(next.end - next.start, runs[last].end - runs[first].start);
-    const beside = side === 'left' ? lineHeight(runs[first].start, runs[first].start + width) : lineHeight(runs[last].end - width, runs[last].end);
-    return lineHeight(next.start, next.end) >= beside / 2;
+    const beside = (side === 'left' ? linesIn(runs[first].start, runs[first].start + width) : linesIn(runs[last].end - width, runs[last].end)).height;
+    const own = linesIn(next.start, next.end);
+    // A column of print is a character or more wide and holds a few lines; specks down a scanned
+    // page's edge are narrower, its punched holes two round blots.
+    return next.end - next.start >= beside && own.count >= MIN_COLUMN_LINES && own.height >= beside / 2;
   };
   let leftOpen = true;
   let rightOpen = true;
@@ -380,19 +411,22 @@ function textColumns(profile: readonly number[], floor: number, gap: number, rea
   return [runs[first].start, runs[last].end];
 }
 
-/** The mean height of the runs of rows (within `within`) that hold ink between columns `from` and `to`: a text line's for print, a few pixels for specks. */
-function meanLineHeight(mask: Uint8Array, width: number, within: Rect, from: number, to: number): number {
+/**
+ * The text lines (runs of rows within `within` that hold ink between columns `from` and `to`):
+ * how many, and their mean height (a text line's for print, a few pixels for specks).
+ */
+function linesOf(mask: Uint8Array, width: number, within: Rect, from: number, to: number): { height: number; count: number } {
   let rows = 0;
-  let lines = 0;
+  let count = 0;
   let before = false;
   for (let y = within.top; y < within.top + within.height; y += 1) {
     let on = false;
     for (let x = from; x < to && !on; x += 1) on = mask[y * width + x] === 1;
     if (on) rows += 1;
-    if (on && !before) lines += 1;
+    if (on && !before) count += 1;
     before = on;
   }
-  return lines === 0 ? 0 : rows / lines;
+  return { height: count === 0 ? 0 : rows / count, count };
 }
 
 /** The run of profile entries above `floor` (gaps up to `gap` bridged) holding the most ink: [start, end). */
