@@ -111,6 +111,16 @@ describe('page geometry', () => {
     expect(measurePage(page({ sheet: { left: 100, top: 300, width: 450, height: 200 }, vertical: true })).quarterTurn).toBe(90);
   });
 
+  it('cuts a receipt lying at 90° on a white lid to its print, as it would the upright one', () => {
+    // Lines running down the page; dust in short dashes along the page's top edge, 60 px above the print.
+    const image = page({ background: 245, sheet: { left: 100, top: 300, width: 450, height: 200 }, vertical: true });
+    for (let x = 0; x < image.width; x += 1) for (let y = 250; y < 253; y += 1) if (x % 7 < 2) image.data[y * image.width + x] = 40;
+    const geometry = measurePage(image);
+    expect(geometry.quarterTurn).toBe(90);
+    expect(geometry.paper.top).toBeGreaterThan(270);
+    expect(geometry.paper.top + geometry.paper.height).toBeLessThan(530);
+  });
+
   it('measures the skew of slanted lines', () => {
     expect(measurePage(page({ degrees: 3 })).skew).toBeCloseTo(-3, 0);
     expect(measurePage(page({ degrees: -4 })).skew).toBeCloseTo(4, 0);
