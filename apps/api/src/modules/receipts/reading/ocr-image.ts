@@ -4,6 +4,7 @@ import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decoder.js';
 import { sauvola } from './binarise.js';
 import { measurePage } from './page-geometry.js';
+import { clearRules } from './page-rules.js';
 
 
 /**
@@ -61,7 +62,8 @@ export interface PreparedPage {
  * A photo or a rendered page made ready for OCR: upright by its EXIF flag, cut to the receipt
  * (an A4 scan or a photo holds a table or a lid around it), its text lines turned level (a scan
  * lying at 90°, a slanted photo; see page-geometry), scaled so a text line is about
- * TARGET_LINE_HEIGHT pixels high, contrast stretched, its paper made white. Only the
+ * TARGET_LINE_HEIGHT pixels high, contrast stretched, its paper made white and its printed rules
+ * taken off (see page-rules). Only the
  * receipt is decoded at full size: the geometry is measured on a small copy that JPEG decodes at
  * a fraction of the cost. Whether it is upside down is left to the OCR engine's confidence
  * (`halfTurn`, `quarterTurn`). A file that does not decode in full is a 400.
@@ -115,41 +117,20 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
       .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
-    stretchContrast(pixels);
+    // Contrast stretched on the page once made: sharp's `normalise` in the pipeline above would
+    // run the turn and the scaling a second time to measure the grey levels first.
+    const stretched = await sharp(out.data, { raw: { width: out.info.width, height: out.info.height, channels: 1 } }).normalise().toColourspace('b-w').raw().toBuffer();
+    const pixels = new Uint8Array(stretched.buffer, stretched.byteOffset, out.info.width * out.info.height);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
     const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
+    clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     for (let at = 0; at < pixels.length; at += 1) if (ink[at] === 255) pixels[at] = 255;
     return { pixels, width: out.info.width, height: out.info.height, toSource: sourcePoint(paper, turn, out.info.width, out.info.height) };
   } catch (error) {
     if (error instanceof ApiException) throw error;
     throw new ApiException(400, 'receipt_image_unreadable');
   }
-}
-
-/**
- * Stretches the grey levels so that the darkest and the brightest percent of the pixels become
- * black and white, as sharp's `normalise` does; here, on the page once made, because sharp's
- * would run the turn and the scaling a second time to measure the levels first.
- */
-export function stretchContrast(pixels: Uint8Array): void {
-  const histogram = new Uint32Array(256);
-  for (let at = 0; at < pixels.length; at += 1) histogram[pixels[at]] += 1;
-  const percentile = (share: number) => {
-    let seen = 0;
-    for (let level = 0; level < 256; level += 1) {
-      seen += histogram[level];
-      if (seen > share * pixels.length) return level;
-    }
-    return 255;
-  };
-  const low = percentile(0.01);
-  const high = percentile(0.99);
-  if (high <= low) return;
-  const table = new Uint8Array(256);
-  for (let level = 0; level < 256; level += 1) table[level] = Math.max(0, Math.min(255, Math.round(((level - low) * 255) / (high - low))));
-  for (let at = 0; at < pixels.length; at += 1) pixels[at] = table[pixels[at]];
 }
 
 /** The picture's size once its EXIF flag has turned it (orientations 5–8 swap the sides). */

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { clearRules } from './page-rules.js';
+
+const WIDTH = 400;
+const HEIGHT = 200;
+const LINE = 40;
+
+/** A white page with `draw` applied: each callback paints ink (0) into the given rectangle. */
+function page(draw: (paint: (left: number, top: number, width: number, height: number) => void) => void): Uint8Array {
+  const ink = new Uint8Array(WIDTH * HEIGHT).fill(255);
+  draw((left, top, width, height) => {
+    for (let y = top; y < top + height; y += 1) ink.fill(0, y * WIDTH + left, y * WIDTH + left + width);
+  });
+  return ink;
+}
+
+/** Letters: strokes 4 px wide every 12 px, `LINE` × 0.7 high, from `left` to `right`. */
+const text = (paint: (l: number, t: number, w: number, h: number) => void, top: number, left = 20, right = 380) => {
+  for (let x = left; x < right; x += 12) paint(x, top, 4, Math.round(LINE * 0.7));
+};
+
+const inkIn = (ink: Uint8Array, top: number, bottom: number) => {
+  let count = 0;
+  for (let at = top * WIDTH; at < bottom * WIDTH; at += 1) if (ink[at] === 0) count += 1;
+  return count;
+};
+
+describe('printed rules', () => {
+  it('clears a dashed rule just above a line of print and keeps the print', () => {
+    const ink = page((paint) => {
+      // Dashes 10 px long every 16 px, 3 px thick, across most of the page; the print 8 px below.
+      for (let x = 20; x < 380; x += 16) paint(x, 60, 10, 3);
+      text(paint, 71);
+    });
+    const printed = inkIn(ink, 71, 110);
+    expect(clearRules(ink, WIDTH, HEIGHT, LINE)).toBe(1);
+    expect(inkIn(ink, 55, 68)).toBe(0);
+    expect(inkIn(ink, 71, 110)).toBe(printed);
+  });
+
+  it('keeps lines of print, a short underline and a lone dash', () => {
+    const ink = page((paint) => {
+      text(paint, 20);
+      // An underline under one word, and a minus sign further down.
+      paint(40, 80, 60, 3);
+      paint(200, 120, 14, 3);
+      text(paint, 150, 20, 200);
+    });
+    const before = Uint8Array.from(ink);
+    expect(clearRules(ink, WIDTH, HEIGHT, LINE)).toBe(0);
+    expect(ink).toEqual(before);
+  });
+
+  it('clears a solid rule across the page beside a sliver of dark surface at its edge', () => {
+    const ink = page((paint) => {
+      paint(0, 0, 5, HEIGHT);
+      paint(15, 100, 370, 2);
+      text(paint, 120);
+    });
+    expect(clearRules(ink, WIDTH, HEIGHT, LINE)).toBe(1);
+    expect(inkIn(ink, 98, 104) - 6 * 5).toBe(0);
+  });
+});

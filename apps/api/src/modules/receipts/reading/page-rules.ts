@@ -1,0 +1,66 @@
+/**
+ * Printed rules (a row of dashes, dots, `=` or a solid line across the receipt) taken off the
+ * page before OCR reads it. Tesseract reads the page as one block of text lines; a rule a few
+ * pixels above a line of print is taken into that line's box, and the line is then read as noise
+ * or not at all: the article line under a rule, the total under `----------`.
+ *
+ * A rule is a band of rows with ink, between rows without, far thinner than a text line and
+ * spread across a good part of the page: no line of print is that thin, and a dash or a dot of
+ * the rule is no letter.
+ */
+
+/** A band at most this share of a text line's height thick can be a rule (print is far thicker). */
+const MAX_THICKNESS = 0.3;
+/** The share of the page's width a rule's ink spans at least, first to last ink. */
+const MIN_SPAN = 0.4;
+/** The share of its span a rule's ink fills at least (dashes and dots fill a third or more). */
+const MIN_FILL = 0.25;
+/** The share of the width at either edge left out: a sliver of the surface beside the paper, the paper's own edge. */
+const EDGE = 0.03;
+
+/**
+ * Clears the rules on a black-and-white page (0 ink, 255 paper, one byte per pixel, row by row)
+ * whose text lines are about `lineHeight` pixels high; answers how many it cleared.
+ */
+export function clearRules(ink: Uint8Array, width: number, height: number, lineHeight: number): number {
+  // A row with a few ink pixels counts as ink; a speck in an otherwise blank row does not.
+  const floor = Math.max(2, Math.round(width * 0.002));
+  const left = Math.round(width * EDGE);
+  const right = width - left;
+  const inkIn = (y: number) => {
+    let count = 0;
+    for (let at = y * width + left, end = y * width + right; at < end; at += 1) if (ink[at] === 0) count += 1;
+    return count;
+  };
+  const maxThickness = Math.max(2, Math.round(MAX_THICKNESS * lineHeight));
+  let cleared = 0;
+  let start = -1;
+  for (let y = 0; y <= height; y += 1) {
+    const on = y < height && inkIn(y) >= floor;
+    if (on && start < 0) start = y;
+    if (on || start < 0) continue;
+    if (y - start <= maxThickness && isRule(ink, width, left, right, start, y)) {
+      for (let row = start; row < y; row += 1) ink.fill(255, row * width + left, row * width + right);
+      cleared += 1;
+    }
+    start = -1;
+  }
+  return cleared;
+}
+
+/** Whether the rows `from`–`to` (a thin band) hold ink spread across the page between columns `left` and `right`. */
+function isRule(ink: Uint8Array, width: number, left: number, right: number, from: number, to: number): boolean {
+  let first = -1;
+  let last = -1;
+  let columns = 0;
+  for (let x = left; x < right; x += 1) {
+    let on = false;
+    for (let y = from; y < to && !on; y += 1) on = ink[y * width + x] === 0;
+    if (!on) continue;
+    if (first < 0) first = x;
+    last = x;
+    columns += 1;
+  }
+  const span = last - first + 1;
+  return first >= 0 && span >= MIN_SPAN * width && columns >= MIN_FILL * span;
+}
