@@ -4,7 +4,7 @@ import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decoder.js';
 import { sauvola } from './binarise.js';
 import { measurePage } from './page-geometry.js';
-import { clearRules } from './page-rules.js';
+import { clearBars, clearRules } from './page-rules.js';
 
 
 /**
@@ -63,7 +63,7 @@ export interface PreparedPage {
  * (an A4 scan or a photo holds a table or a lid around it), its text lines turned level (a scan
  * lying at 90°, a slanted photo; see page-geometry), scaled so a text line is about
  * TARGET_LINE_HEIGHT pixels high, contrast stretched, its paper made white and its printed rules
- * taken off (see page-rules). Only the
+ * and barcodes taken off (see page-rules). Only the
  * receipt is decoded at full size: the geometry is measured on a small copy that JPEG decodes at
  * a fraction of the cost. Whether it is upside down is left to the OCR engine's confidence
  * (`halfTurn`, `quarterTurn`). A file that does not decode in full is a 400.
@@ -124,6 +124,7 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
     const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
+    clearBars(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     for (let at = 0; at < pixels.length; at += 1) if (ink[at] === 255) pixels[at] = 255;
     return { pixels, width: out.info.width, height: out.info.height, toSource: sourcePoint(paper, turn, out.info.width, out.info.height) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearRules } from './page-rules.js';
+import { clearBars, clearRules } from './page-rules.js';
 
 const WIDTH = 400;
 const HEIGHT = 200;
@@ -59,5 +59,33 @@ describe('printed rules', () => {
     });
     expect(clearRules(ink, WIDTH, HEIGHT, LINE)).toBe(1);
     expect(inkIn(ink, 98, 104) - 6 * 5).toBe(0);
+  });
+});
+
+describe('barcodes', () => {
+  it('clears the bars of a barcode and keeps the digits printed against their ends', () => {
+    const ink = page((paint) => {
+      // Bars 3 px wide every 7 px, rows 20–120, with missed dots; the one at 100 runs on into a digit below.
+      for (let x = 60; x < 340; x += 7) paint(x, 20, 3, 100);
+      // The digits: strokes of rows 120–148, one of them right under a bar.
+      for (let x = 100; x < 200; x += 12) paint(x, 120, 4, 28);
+    });
+    for (let x = 60; x < 340; x += 14) ink[70 * WIDTH + x + 1] = 255;
+    const digits = inkIn(ink, 121, 148);
+    expect(clearBars(ink, WIDTH, HEIGHT, LINE)).toBeGreaterThan(30);
+    expect(inkIn(ink, 20, 119)).toBe(0);
+    expect(inkIn(ink, 121, 148)).toBe(digits);
+  });
+
+  it('keeps letters, however bold, and a rule across the page', () => {
+    const ink = page((paint) => {
+      text(paint, 20);
+      // A bold capital twice the height of print.
+      paint(30, 80, 14, Math.round(LINE * 1.6));
+      paint(10, 170, 380, 3);
+    });
+    const before = Uint8Array.from(ink);
+    expect(clearBars(ink, WIDTH, HEIGHT, LINE)).toBe(0);
+    expect(ink).toEqual(before);
   });
 });
