@@ -17,7 +17,9 @@ const MIN_SPAN = 0.4;
 /** The share of its span a rule's ink fills at least (dashes and dots fill a third or more). */
 const MIN_FILL = 0.25;
 /** A run of ink down a column longer than this many text lines is a bar (a barcode's, a border), no letter. */
-const BAR_LINES = 2;
+const BAR_LINES = 2.5;
+/** A barcode has at least this many bars side by side; a word of print three lines high has a dozen long strokes. */
+const MIN_BARS = 20;
 /** The most rows without ink inside a bar (its missed dots), and the columns beside it cleared with it (its ragged edge). */
 const BAR_GAP = 2;
 const BAR_EDGE = 2;
@@ -72,9 +74,10 @@ function isRule(ink: Uint8Array, width: number, left: number, right: number, fro
 }
 
 /**
- * Clears every run of ink down a column longer than BAR_LINES text lines (of `lineHeight` pixels)
- * on a black-and-white page (0 ink, 255 paper), with the ink beside it in the same rows (a bar's
- * ragged edge); answers how many columns held one. A gap of a pixel or two (a missed dot) does
+ * Clears the bars of barcodes (MIN_BARS or more runs of ink down columns side by side, each
+ * longer than BAR_LINES text lines of `lineHeight` pixels) on a black-and-white page (0 ink, 255
+ * paper), with the ink beside them in the same rows (a bar's ragged edge); answers how many
+ * runs it cleared. A gap of a pixel or two (a missed dot) does
  * not end a run.
  */
 export function clearBars(ink: Uint8Array, width: number, height: number, lineHeight: number): number {
@@ -106,7 +109,11 @@ export function clearBars(ink: Uint8Array, width: number, height: number, lineHe
     else barcodes.push([bar]);
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  let cleared = 0;
   for (const barcode of barcodes) {
+    // Bold print twice or three times the height of a line has a dozen long strokes, no more.
+    if (countBars(barcode) < MIN_BARS) continue;
+    cleared += barcode.length;
     const top = median(barcode.map(([, from]) => from));
     const bottom = median(barcode.map(([, , to]) => to));
     for (const [x, from, to] of barcode) {
@@ -115,5 +122,16 @@ export function clearBars(ink: Uint8Array, width: number, height: number, lineHe
       }
     }
   }
-  return new Set(bars.map(([x]) => x)).size;
+  return cleared;
+}
+
+/** The bars of a barcode: its runs counted once per group of adjacent columns. */
+function countBars(runs: ReadonlyArray<[x: number, from: number, to: number]>): number {
+  let bars = 0;
+  let previous = -2;
+  for (const [x] of runs) {
+    if (x > previous + 1) bars += 1;
+    previous = x;
+  }
+  return bars;
 }
