@@ -59,7 +59,7 @@ const PRINTLESS_SHARE = 0.2;
  * Columns of ink closer than this share of the probe's width are one column of print; a column
  * farther away joins only when it holds print (see textColumns).
  */
-const COLUMN_GAP = 0.03;
+const COLUMN_GAP = 0.06;
 /** The fewest text lines a column of print beside the receipt's main column holds. */
 const MIN_COLUMN_LINES = 3;
 
