@@ -2,7 +2,9 @@ import { ApiException } from '../../../common/errors/api-exception.js';
 import { images, type Sharp } from '../../../common/images/image-library.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decoder.js';
+import { sauvola } from './binarise.js';
 import { measurePage } from './page-geometry.js';
+import { clearBars, clearRules } from './page-rules.js';
 
 
 /**
@@ -14,6 +16,12 @@ const TARGET_LINE_HEIGHT = 40;
 const TARGET_WIDTH = { min: 1_400, max: 2_400 };
 const MAX_UPSCALE = 2;
 const MIN_SCALE = 0.35;
+/**
+ * The page is given to OCR with its paper made white where a threshold by each pixel's
+ * neighbourhood (a window about a text line high; see binarise) finds no ink: tesseract's one
+ * threshold for the whole page loses faded, dotted and show-through-covered print.
+ */
+const BINARISATION = { radius: TARGET_LINE_HEIGHT / 2, k: 0.2 };
 /** What OCR is given at most (a long receipt at full height is about 1,000 × 6,000). */
 const OCR_MAX_PIXELS = 12_000_000;
 /** The long side of the small copy the page geometry is measured on. */
@@ -54,7 +62,8 @@ export interface PreparedPage {
  * A photo or a rendered page made ready for OCR: upright by its EXIF flag, cut to the receipt
  * (an A4 scan or a photo holds a table or a lid around it), its text lines turned level (a scan
  * lying at 90°, a slanted photo; see page-geometry), scaled so a text line is about
- * TARGET_LINE_HEIGHT pixels high, contrast stretched. Only the
+ * TARGET_LINE_HEIGHT pixels high, contrast stretched, its paper made white and its printed rules
+ * and barcodes taken off (see page-rules). Only the
  * receipt is decoded at full size: the geometry is measured on a small copy that JPEG decodes at
  * a fraction of the cost. Whether it is upside down is left to the OCR engine's confidence
  * (`halfTurn`, `quarterTurn`). A file that does not decode in full is a 400.
@@ -105,11 +114,19 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .rotate(turn, { background: '#ffffff' })
       .resize({ width: Math.max(1, Math.round(across * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
-      .normalise()
       .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
+    // Contrast stretched on the page once made: sharp's `normalise` in the pipeline above would
+    // run the turn and the scaling a second time to measure the grey levels first.
+    const stretched = await sharp(out.data, { raw: { width: out.info.width, height: out.info.height, channels: 1 } }).normalise().toColourspace('b-w').raw().toBuffer();
+    const pixels = new Uint8Array(stretched.buffer, stretched.byteOffset, out.info.width * out.info.height);
+    // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
+    // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
+    const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
+    clearBars(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
+    clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
+    for (let at = 0; at < pixels.length; at += 1) if (ink[at] === 255) pixels[at] = 255;
     return { pixels, width: out.info.width, height: out.info.height, toSource: sourcePoint(paper, turn, out.info.width, out.info.height) };
   } catch (error) {
     if (error instanceof ApiException) throw error;

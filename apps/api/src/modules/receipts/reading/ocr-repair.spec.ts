@@ -23,6 +23,11 @@ describe('OCR repairs', () => {
     expect(texts(receipt)).toEqual(['Milch 1,19 A', 'Kaffeepads 5,99 A', 'Butter 2,29 B', 'Brot 2,49 A']);
   });
 
+  it("drops a stray digit before a counted line's amount where count × unit price proves it, and nothing else", () => {
+    const receipt = [line(0, ['3', 'Apfeltasche', '1,50', '14,50', '€']), line(30, ['4', 'Cappuccino', '3,10', '12,40', '€']), line(60, ['2', 'Brezel', '0,55', '11,20'])];
+    expect(texts(receipt)).toEqual(['3 Apfeltasche 1,50 4,50 €', '4 Cappuccino 3,10 12,40 €', '2 Brezel 0,55 11,20']);
+  });
+
   it('leaves numbers alone that are not in the price column or have no name before them', () => {
     const receipt = [line(0, ['Filiale', '7731'], 180), line(30, ['Milch', '1,19', 'A']), line(60, ['6969'], 300), line(90, ['Brot', '2,49', 'A'])];
     expect(texts(receipt)).toEqual(['Filiale 7731', 'Milch 1,19 A', '6969', 'Brot 2,49 A']);

@@ -7,7 +7,9 @@ import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
  *   boxes show it stands where the amounts of the neighbouring lines end;
  * - a separator read with spaces or as a low quote (`44 , 35`, `44 ‚35`);
  * - unit abbreviations after a number, where letters and digits look alike (`500m1l` → `500ml`,
- *   `24 0Z` → `24OZ`, `/1b` → `/lb`).
+ *   `24 0Z` → `24OZ`, `/1b` → `/lb`);
+ * - a counted line's amount read with a stray digit before it, where count × unit price proves it
+ *   (`3 Apfeltasche 1,50 14,50` → `4,50`).
  * The parser's own checks (count × price, lines against the total) correct the rest.
  */
 export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLine[] {
@@ -19,7 +21,27 @@ export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLi
     const words = withoutLeadingNoise(line.words.map((word, i) => ({ ...word, text: repairUnits(word.text, upper, i === line.words!.length - 1) })));
     return { ...line, words, text: repairText(words.map((word) => word.text).join(' '), decimal) };
   });
-  return restoreColumnDecimals(numericTaxClasses(repaired.map(tableCountOfOne)), decimal);
+  return restoreColumnDecimals(numericTaxClasses(repaired.map(tableCountOfOne).map(countedAmountWithStrayDigit)), decimal);
+}
+
+/**
+ * A counted line whose amount OCR read with a stray digit before it ("3 Apfeltasche 1,50 14,50"):
+ * the count times the unit price is the amount without its first digit, and nothing else.
+ */
+function countedAmountWithStrayDigit(line: ReceiptTextLine): ReceiptTextLine {
+  const words = line.words;
+  if (!words || words.length < 4) return line;
+  const count = /^(\d{1,2})[xX×]?$/.exec(words[0].text);
+  let at = words.length - 1;
+  if (!AMOUNT_WORD.test(words[at].text) && at > 2) at -= 1;
+  const amount = /^(\d)(\d{1,4}[.,]\d{2})$/.exec(words[at].text);
+  const unit = words[at - 1]?.text ?? '';
+  if (!count || !amount || !AMOUNT_WORD.test(unit) || at < 3) return line;
+  const cents = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
+  const times = Number(count[1]);
+  if (times < 2 || times * cents(unit) === cents(words[at].text) || times * cents(unit) !== cents(amount[2])) return line;
+  const fixed = words.map((word, i) => (i === at ? { ...word, text: amount[2] } : word));
+  return { ...line, words: fixed, text: fixed.map((word) => word.text).join(' ') };
 }
 
 /**

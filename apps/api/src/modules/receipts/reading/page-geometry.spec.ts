@@ -49,6 +49,30 @@ describe('page geometry', () => {
     expect(Math.abs(paper.top - 40)).toBeLessThanOrEqual(16);
   });
 
+  it('cuts away light grey cardboard beside a receipt (a weak step, but no print on it) on a black lid', () => {
+    // Cardboard of grey 200 with a grain of darker specks, a black lid over the left third; the paper at 245.
+    const image = page({ background: 200 });
+    for (let y = 0; y < image.height; y += 1) {
+      for (let x = 0; x < image.width; x += 1) {
+        const at = y * image.width + x;
+        if (x < 200) image.data[at] = 30;
+        else if (image.data[at] === 200 && (x * 31 + y * 17) % 23 === 0) image.data[at] = 170;
+      }
+    }
+    const paper = findPaper(image);
+    expect(Math.abs(paper.left - 350)).toBeLessThanOrEqual(16);
+    expect(Math.abs(paper.left + paper.width - 550)).toBeLessThanOrEqual(16);
+  });
+
+  it('keeps the shadowed side of a photographed receipt (a weak step with print on both sides)', () => {
+    // A sheet on a dark table, its left 120 px in a shadow (paper and print a fifth darker).
+    const image = page({ background: 40, sheet: { left: 100, top: 40, width: 400, height: 700 } });
+    for (let y = 40; y < 740; y += 1) for (let x = 100; x < 220; x += 1) image.data[y * image.width + x] *= 0.8;
+    const paper = findPaper(image);
+    expect(paper.left).toBeLessThanOrEqual(115);
+    expect(paper.left + paper.width).toBeGreaterThanOrEqual(485);
+  });
+
   it('cuts a receipt on a white lid to its print', () => {
     const paper = findPaper(page({ background: 245 }));
     expect(paper.left).toBeGreaterThan(300);
@@ -85,6 +109,16 @@ describe('page geometry', () => {
 
   it('sees lines running down the page (a scan lying at 90°)', () => {
     expect(measurePage(page({ sheet: { left: 100, top: 300, width: 450, height: 200 }, vertical: true })).quarterTurn).toBe(90);
+  });
+
+  it('cuts a receipt lying at 90° on a white lid to its print, as it would the upright one', () => {
+    // Lines running down the page; dust in short dashes along the page's top edge, 60 px above the print.
+    const image = page({ background: 245, sheet: { left: 100, top: 300, width: 450, height: 200 }, vertical: true });
+    for (let x = 0; x < image.width; x += 1) for (let y = 250; y < 253; y += 1) if (x % 7 < 2) image.data[y * image.width + x] = 40;
+    const geometry = measurePage(image);
+    expect(geometry.quarterTurn).toBe(90);
+    expect(geometry.paper.top).toBeGreaterThan(270);
+    expect(geometry.paper.top + geometry.paper.height).toBeLessThan(530);
   });
 
   it('measures the skew of slanted lines', () => {

@@ -41,11 +41,45 @@ export interface PageGeometry {
 /** How often the bright region is split again inside itself (black lid, grey cardboard, paper). */
 const MAX_DEPTH = 3;
 
+/**
+ * The least step in brightness (block maxima, grey levels) between a region's brighter and darker
+ * part that splits it: any such step at the first split (paper or cardboard on a dark lid), only
+ * a strong one further inside (white paper on grey cardboard) unless the darker part holds no print.
+ */
+const WEAK_STEP = 28;
+const STRONG_STEP = 55;
+/**
+ * A darker part with less ink per block than this share of the brighter part's holds no print.
+ * Grey cardboard beside the scanned receipts measures 0.02–0.11 of the paper's; shadowed paper
+ * with its text lines is near 1.
+ */
+const PRINTLESS_SHARE = 0.2;
+
+/**
+ * Columns of ink closer than this share of the probe's width are one column of print; a column
+ * farther away joins only when it holds print (see textColumns).
+ */
+const COLUMN_GAP = 0.06;
+/** The fewest text lines a column of print beside the receipt's main column holds. */
+const MIN_COLUMN_LINES = 3;
+
 /** How far the skew is searched either way, and in which steps (degrees). */
 const MAX_SKEW = 8;
 const SKEW_STEP = 0.5;
 
 export function measurePage(probe: GreyImage): PageGeometry {
+  const found = measureAsItLies(probe);
+  if (found.quarterTurn === 0) return found;
+  // Lines running down the page: the paper is found again on the probe turned upright, where a
+  // receipt on a white lid is cut to its columns of print and the rows it fills (inkBlock reads
+  // the picture as text lines running across).
+  const upright = measureAsItLies(turnClockwise(probe));
+  if (upright.quarterTurn !== 0) return found;
+  const { left, top, width, height } = upright.paper;
+  return { ...upright, quarterTurn: 90, paper: { left: top, top: probe.height - left - width, width: height, height: width } };
+}
+
+function measureAsItLies(probe: GreyImage): PageGeometry {
   const paper = findPaper(probe);
   const ink = inkMask(probe, paper);
   const points = inkPoints(ink, probe.width, paper);
@@ -54,6 +88,14 @@ export function measurePage(probe: GreyImage): PageGeometry {
   const quarterTurn = turned.sharpness > level.sharpness * 1.15 ? 90 : 0;
   const best = quarterTurn === 90 ? turned : level;
   return { paper, quarterTurn, skew: best.angle, lineHeight: lineHeightOf(best.profile) };
+}
+
+/** The probe turned by 90° clockwise: its row y is the old column y, read from the bottom up. */
+function turnClockwise(probe: GreyImage): GreyImage {
+  const { width, height, data } = probe;
+  const turned = new Uint8Array(data.length);
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) turned[x * height + (height - 1 - y)] = data[y * width + x];
+  return { width: height, height: width, data: turned };
 }
 
 /** Otsu's threshold of a histogram: the grey level that best splits it into two classes. */
@@ -107,6 +149,7 @@ export function findPaper(probe: GreyImage): Rect {
   let members: Uint8Array = new Uint8Array(blocks.length).fill(1);
   let region: Rect = { left: 0, top: 0, width: bw, height: bh };
   let cut = false;
+  let inkBlocks: Float64Array | undefined;
   for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
     const histogram = new Array<number>(256).fill(0);
     let count = 0;
@@ -117,12 +160,14 @@ export function findPaper(probe: GreyImage): Rect {
     }
     const threshold = otsu(histogram);
     const bright = histogram.slice(threshold + 1).reduce((a, b) => a + b, 0);
-    // Inside the first region only a strong step counts (grey cardboard around white paper), not
-    // the uneven light across one sheet in a photo.
-    if (bright / count > 0.99 || meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1) < (depth === 0 ? 28 : 55)) break;
+    const step = meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1);
+    if (bright / count > 0.99 || step < WEAK_STEP) break;
     const largest = largestRegion(blocks, bw, members, threshold);
     // Too small to be the receipt (a label, a reflection): keep what was found so far.
     if (!largest || largest.size < 0.03 * blocks.length || largest.rect.width < 6 || largest.rect.height < 6) break;
+    // Inside the first region a weak step counts only where the darker part holds no print (grey
+    // cardboard beside the paper), not the uneven light across one sheet in a photo.
+    if (depth > 0 && step < STRONG_STEP && !printless((inkBlocks ??= inkPerBlock(probe, bw, block)), members, largest.rect, bw)) break;
     // A thin dark edge cut away: look further inside (grey cardboard may still surround the paper).
     if (largest.size < 0.97 * count) cut = true;
     members = largest.members;
@@ -132,6 +177,43 @@ export function findPaper(probe: GreyImage): Rect {
   const paper = clampRect({ left: region.left * block, top: region.top * block, width: region.width * block, height: region.height * block }, probe.width, probe.height);
   // Still most of the picture: a white lid around the receipt with only a dark edge cut away.
   return paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : paper;
+}
+
+/** Ink pixels (inkMask over the whole probe) per block of `block` × `block` pixels. */
+function inkPerBlock(probe: GreyImage, bw: number, block: number): Float64Array {
+  const mask = inkMask(probe, { left: 0, top: 0, width: probe.width, height: probe.height });
+  const counts = new Float64Array(bw * Math.ceil(probe.height / block));
+  for (let y = 0; y < probe.height; y += 1) {
+    const row = ((y / block) | 0) * bw;
+    for (let x = 0, at = y * probe.width; x < probe.width; x += 1, at += 1) counts[row + ((x / block) | 0)] += mask[at];
+  }
+  return counts;
+}
+
+/**
+ * Whether the member blocks outside `rect` hold (almost) no print: far less ink per block than
+ * the blocks inside it. Grey cardboard has its grain and a scratch or two; paper in a shadow has
+ * its text lines.
+ */
+function printless(ink: Float64Array, members: Uint8Array, rect: Rect, bw: number): boolean {
+  let inside = 0;
+  let insideBlocks = 0;
+  let outside = 0;
+  let outsideBlocks = 0;
+  for (let i = 0; i < members.length; i += 1) {
+    if (!members[i]) continue;
+    const x = i % bw;
+    const y = (i / bw) | 0;
+    if (x >= rect.left && x < rect.left + rect.width && y >= rect.top && y < rect.top + rect.height) {
+      inside += ink[i];
+      insideBlocks += 1;
+    } else {
+      outside += ink[i];
+      outsideBlocks += 1;
+    }
+  }
+  if (outsideBlocks === 0 || inside === 0) return false;
+  return outside / outsideBlocks < PRINTLESS_SHARE * (inside / insideBlocks);
 }
 
 function meanOf(histogram: readonly number[], from: number, to: number): number {
@@ -144,18 +226,20 @@ function meanOf(histogram: readonly number[], from: number, to: number): number 
   return n === 0 ? 0 : s / n;
 }
 
-/** The largest 4-connected region of member blocks brighter than `threshold`: its blocks, count and bounding box. */
+/**
+ * The largest 4-connected region of member blocks brighter than `threshold`: its blocks, count and
+ * the rectangle it fills (see filledRect).
+ */
 function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, threshold: number): { members: Uint8Array; size: number; rect: Rect } | null {
   const label = new Int32Array(blocks.length);
   const stack: number[] = [];
   const bh = blocks.length / bw;
-  let best: { id: number; size: number; rect: Rect } | null = null;
+  let best: { id: number; size: number } | null = null;
   let id = 0;
   for (let start = 0; start < blocks.length; start += 1) {
     if (label[start] || !members[start] || blocks[start] <= threshold) continue;
     id += 1;
     let size = 0;
-    let [x0, y0, x1, y1] = [bw, bh, 0, 0];
     stack.push(start);
     label[start] = id;
     while (stack.length > 0) {
@@ -163,10 +247,6 @@ function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, thre
       const x = at % bw;
       const y = (at / bw) | 0;
       size += 1;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
       for (const next of [x > 0 ? at - 1 : -1, x < bw - 1 ? at + 1 : -1, y > 0 ? at - bw : -1, y < bh - 1 ? at + bw : -1]) {
         if (next >= 0 && !label[next] && members[next] && blocks[next] > threshold) {
           label[next] = id;
@@ -174,12 +254,41 @@ function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, thre
         }
       }
     }
-    if (!best || size > best.size) best = { id, size, rect: { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 } };
+    if (!best || size > best.size) best = { id, size };
   }
   if (!best) return null;
   const chosen = new Uint8Array(blocks.length);
   for (let i = 0; i < blocks.length; i += 1) if (label[i] === best.id) chosen[i] = 1;
-  return { members: chosen, size: best.size, rect: best.rect };
+  return { members: chosen, size: best.size, rect: filledRect(chosen, bw, bh) };
+}
+
+/** A column or row of the region belongs to its rectangle when it holds at least this share of the fullest one's blocks. */
+const FILLED = 0.25;
+
+/**
+ * The rectangle a region of blocks fills: the columns, then within them the rows, that hold a fair
+ * share of its blocks. Not its bounding box: the odd bright block of the grey cardboard beside the
+ * paper (a fleck, a scratch catching the light) joins the paper's region and would stretch the box
+ * across the cardboard.
+ */
+function filledRect(chosen: Uint8Array, bw: number, bh: number): Rect {
+  const columns = new Array<number>(bw).fill(0);
+  for (let i = 0; i < chosen.length; i += 1) columns[i % bw] += chosen[i];
+  const [left, right] = filledSpan(columns);
+  const rows = new Array<number>(bh).fill(0);
+  for (let y = 0; y < bh; y += 1) for (let x = left; x <= right; x += 1) rows[y] += chosen[y * bw + x];
+  const [top, bottom] = filledSpan(rows);
+  return { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/** The first and last index whose count reaches FILLED of the largest. */
+function filledSpan(counts: readonly number[]): [number, number] {
+  const floor = FILLED * Math.max(...counts);
+  let first = counts.findIndex((count) => count >= floor);
+  let last = counts.length - 1;
+  while (last > first && counts[last] < floor) last -= 1;
+  if (first < 0) first = 0;
+  return [first, last];
 }
 
 /**
@@ -252,8 +361,8 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
   const columns = new Array<number>(probe.width).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = within.left; x < within.left + within.width; x += 1) columns[x] += mask[y * probe.width + x];
   // Scanner edges and dust leave a few specks in every column; printed columns hold far more.
-  const lineHeight = (from: number, to: number) => meanLineHeight(mask, probe.width, within, from, to);
-  const [left, right] = textColumns(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * 0.06), within.width / 4, lineHeight);
+  const lines = (from: number, to: number) => linesOf(mask, probe.width, within, from, to);
+  const [left, right] = textColumns(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * COLUMN_GAP), within.width / 4, lines);
   if (right <= left) return within;
   const rows = new Array<number>(probe.height).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = left; x < right; x += 1) rows[y] += mask[y * probe.width + x];
@@ -265,13 +374,13 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
 
 /**
  * The columns of the receipt's text: the main run of `profile` (see mainRun), widened by the runs
- * beside it that are no farther from it than `reach` and hold print: lines about as tall as the
- * text's beside them (by `lineHeight(start, end)`). A receipt's columns (names, quantity, unit price,
- * amount, tax flag) stand apart by more than a small fixed gap, farther the wider the paper, and
+ * beside it that are no farther from it than `reach` and hold print: a few lines about as tall as
+ * the text's beside them (by `linesIn(start, end)`), in a column at least as wide. A receipt's
+ * columns (names, quantity, unit price, amount, tax flag) stand apart by more than a small fixed gap, farther the wider the paper, and
  * the heaviest of them is usually the names: cut to that one alone, the page lost its prices.
  * The specks along a scanned page's edge or its punched holes are no lines of print.
  */
-function textColumns(profile: readonly number[], floor: number, gap: number, reach: number, lineHeight: (start: number, end: number) => number): [number, number] {
+function textColumns(profile: readonly number[], floor: number, gap: number, reach: number, linesIn: (start: number, end: number) => { height: number; count: number }): [number, number] {
   const runs = runsOf(profile, floor, gap);
   if (runs.length === 0) return [0, 0];
   let first = runs.reduce((best, run, i) => (run.mass > runs[best].mass ? i : best), 0);
@@ -281,8 +390,11 @@ function textColumns(profile: readonly number[], floor: number, gap: number, rea
   const joins = (next: { start: number; end: number } | undefined, gapTo: number, side: 'left' | 'right') => {
     if (next === undefined || gapTo > reach) return false;
     const width = Math.min(next.end - next.start, runs[last].end - runs[first].start);
-    const beside = side === 'left' ? lineHeight(runs[first].start, runs[first].start + width) : lineHeight(runs[last].end - width, runs[last].end);
-    return lineHeight(next.start, next.end) >= beside / 2;
+    const beside = (side === 'left' ? linesIn(runs[first].start, runs[first].start + width) : linesIn(runs[last].end - width, runs[last].end)).height;
+    const own = linesIn(next.start, next.end);
+    // A column of print is a character or more wide and holds a few lines; specks down a scanned
+    // page's edge are narrower, its punched holes two round blots.
+    return next.end - next.start >= beside && own.count >= MIN_COLUMN_LINES && own.height >= beside / 2;
   };
   let leftOpen = true;
   let rightOpen = true;
@@ -299,19 +411,22 @@ function textColumns(profile: readonly number[], floor: number, gap: number, rea
   return [runs[first].start, runs[last].end];
 }
 
-/** The mean height of the runs of rows (within `within`) that hold ink between columns `from` and `to`: a text line's for print, a few pixels for specks. */
-function meanLineHeight(mask: Uint8Array, width: number, within: Rect, from: number, to: number): number {
+/**
+ * The text lines (runs of rows within `within` that hold ink between columns `from` and `to`):
+ * how many, and their mean height (a text line's for print, a few pixels for specks).
+ */
+function linesOf(mask: Uint8Array, width: number, within: Rect, from: number, to: number): { height: number; count: number } {
   let rows = 0;
-  let lines = 0;
+  let count = 0;
   let before = false;
   for (let y = within.top; y < within.top + within.height; y += 1) {
     let on = false;
     for (let x = from; x < to && !on; x += 1) on = mask[y * width + x] === 1;
     if (on) rows += 1;
-    if (on && !before) lines += 1;
+    if (on && !before) count += 1;
     before = on;
   }
-  return lines === 0 ? 0 : rows / lines;
+  return { height: count === 0 ? 0 : rows / count, count };
 }
 
 /** The run of profile entries above `floor` (gaps up to `gap` bridged) holding the most ink: [start, end). */
