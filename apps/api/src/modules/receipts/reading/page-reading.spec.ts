@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { ReceiptTextLine } from '../parser/receipt-text.js';
+import type { PreparedPage } from './ocr-image.js';
+import { readRightWayUp } from './page-reading.js';
+
+/** A short page (read whole, not by sample) whose first pixel tells whether it was turned by 180°. */
+const SIDE = 10;
+const page: PreparedPage = { pixels: Uint8Array.from({ length: SIDE * SIDE }, (_, i) => i), width: SIDE, height: SIDE, toSource: (x, y) => [x, y] };
+
+/** `sure` words read with confidence 0.8 and as many unsure ones as bring the mean down to `mean`. */
+function reading(sure: number, mean: number): ReceiptTextLine[] {
+  const unsure = Math.round((sure * (0.8 - mean)) / (mean - 0.1));
+  const words = [...Array.from({ length: sure }, () => ({ text: 'Milch', confidence: 0.8 })), ...Array.from({ length: unsure }, () => ({ text: 'Mlcb', confidence: 0.1 }))];
+  return [{ text: 'words', words }];
+}
+
+/** A reader that reads `asItLies` from the page as given and `upsideDown` from it turned by 180°, and counts its readings. */
+function reader(asItLies: ReceiptTextLine[], upsideDown: ReceiptTextLine[]) {
+  const seen: string[] = [];
+  const read = async (image: Buffer) => {
+    const turned = image[image.length - SIDE * SIDE] !== 0;
+    seen.push(turned ? 'upside down' : 'as it lies');
+    return turned ? upsideDown : asItLies;
+  };
+  return { read, seen };
+}
+
+describe('page reading', () => {
+  it('reads a plainly readable page once, even when its confidence is middling', async () => {
+    const { read, seen } = reader(reading(40, 0.5), reading(8, 0.2));
+    const result = await readRightWayUp(page, read);
+    expect(seen).toEqual(['as it lies']);
+    expect(result.page).toBe(page);
+  });
+
+  it('reads a poorly read page upside down too and keeps the better reading', async () => {
+    const { read, seen } = reader(reading(10, 0.3), reading(40, 0.55));
+    const result = await readRightWayUp(page, read);
+    expect(seen).toEqual(['as it lies', 'upside down']);
+    expect(result.page.pixels[0]).toBe(SIDE * SIDE - 1);
+    expect(result.lines[0].words).toHaveLength(reading(40, 0.55)[0].words?.length ?? 0);
+  });
+
+  it('keeps the page as it lies when the other way reads no better', async () => {
+    const { read, seen } = reader(reading(12, 0.4), reading(3, 0.2));
+    const result = await readRightWayUp(page, read);
+    expect(seen).toEqual(['as it lies', 'upside down']);
+    expect(result.page).toBe(page);
+  });
+});
