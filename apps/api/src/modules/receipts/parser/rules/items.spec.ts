@@ -26,6 +26,13 @@ describe('article lines', () => {
     expect(read('Kaffee Crema\nganze Bohne 12,99 A')).toEqual([['Kaffee Crema ganze Bohne', 1, 12.99, 12.99]]);
   });
 
+  it('joins a word broken at its hyphen, but keeps a suspended hyphen before a conjunction', () => {
+    expect(read('Dinkel-Vollkorn- Toastbrot 2,89 A\nObst- und Gemüsemix 1,99 A')).toEqual([
+      ['Dinkel-Vollkorn-Toastbrot', 1, 2.89, 2.89],
+      ['Obst- und Gemüsemix', 1, 1.99, 1.99],
+    ]);
+  });
+
   it('keeps discounts and returned deposits negative', () => {
     expect(read('Milch 1,19 A\nRabatt 0,20-\nLeergut -0,25')).toEqual([
       ['Milch', 1, 1.19, 1.19],

@@ -484,8 +484,17 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Ar
   return drafts;
 }
 
+/**
+ * A word broken at its hyphen where the till wrapped it, and read onto one line by OCR
+ * ("VOLLKORN- TOASTBROT"), is one word again. A suspended hyphen before a conjunction
+ * ("Obst- und Gemüse") stays as printed.
+ */
+function joinHyphenWraps(name: string): string {
+  return name.replace(/(\p{L}-) (?!(?:und|oder|bzw|u|and|or)\b)(?=\p{L})/giu, '$1');
+}
+
 function toLine(draft: Draft, position: number, decimal: DecimalSeparator): ParsedReceiptLine {
-  let name = draft.names.reduce((joined, part) => (joined === '' ? part : /\p{L}-$/u.test(joined) && /^\p{L}/u.test(part) ? joined + part : `${joined} ${part}`), '');
+  let name = joinHyphenWraps(draft.names.reduce((joined, part) => (joined === '' ? part : /\p{L}-$/u.test(joined) && /^\p{L}/u.test(part) ? joined + part : `${joined} ${part}`), ''));
   let quantity = draft.quantity;
   let unit = draft.unit;
   let unitPrice = draft.unitPrice;
