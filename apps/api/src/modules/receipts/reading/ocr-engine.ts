@@ -14,9 +14,10 @@ import type { DecodedImage } from './decode-worker.js';
 import type { OcrReply, OcrRequest } from './ocr-process.js';
 import { linesOfTsv } from './ocr-tsv.js';
 
-export { linesOfTsv } from './ocr-tsv.js';
-
-/** German and English, the integer-quantised "best" models: the most accurate that stay fast. */
+/**
+ * The German integer-quantised "best" model, the most accurate that stays fast. It reads English
+ * receipts as well, and keeps umlauts that German and English together lose.
+ */
 const LANGUAGES = ['deu'] as const;
 const MODEL = '4.0.0_best_int';
 /** How long a client is asked to wait when the pool and its queue are full. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceiptTextLine } from '../parser/receipt-text.js';
-import { linesOfTsv } from './ocr-engine.js';
+import { linesOfTsv } from './ocr-tsv.js';
 import { repairOcrLines } from './ocr-repair.js';
 
 /** A line of words laid out left to right, each 10 px per character, the last one ending at `right`. */
