@@ -1,6 +1,6 @@
 import type { ParsedReceiptLine, ReceiptConsistency } from '../receipt-text.js';
 import { cents, isLineAmount, lineAmount, sameAmount } from '../receipt-numbers.js';
-import { LOOK_ALIKE } from './look-alike.js';
+import { oneDigitAway } from './look-alike.js';
 
 /**
  * The receipt's arithmetic: the lines add up to the total (with sales tax where it is printed
@@ -182,13 +182,8 @@ export function differingDigit(a: number, b: number): number | null {
 /** Every amount one look-alike digit away from `amount`, or with one digit before the decimals too many (a stripe read as "1"), same sign. */
 export function digitMisreads(amount: number): number[] {
   const digits = Math.abs(amount).toFixed(2).replace('.', '');
-  const values: number[] = [];
-  for (let i = 0; i < digits.length; i += 1) {
-    for (const other of LOOK_ALIKE[digits[i]] ?? '') {
-      const value = Number(`${digits.slice(0, i)}${other}${digits.slice(i + 1)}`) / 100;
-      values.push(cents(Math.sign(amount || 1) * value));
-    }
-    if (i < digits.length - 2 && digits.length > 3) values.push(cents((Math.sign(amount || 1) * Number(`${digits.slice(0, i)}${digits.slice(i + 1)}`)) / 100));
-  }
+  const sign = Math.sign(amount || 1);
+  const values = oneDigitAway(digits).map((other) => cents((sign * Number(other)) / 100));
+  for (let i = 0; i < digits.length - 2 && digits.length > 3; i += 1) values.push(cents((sign * Number(`${digits.slice(0, i)}${digits.slice(i + 1)}`)) / 100));
   return [...new Set(values)];
 }
