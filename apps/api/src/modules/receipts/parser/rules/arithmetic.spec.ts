@@ -125,6 +125,20 @@ describe('readings that disagree in one digit', () => {
   });
 });
 
+describe('readings of the total that outvote it', () => {
+  it('takes the amount two further readings agree on, and checks the lines against it', () => {
+    const lines = [line(1, 30.89), line(2, 8.97)];
+    const checked = checkTotal(lines, 59.86, null, [], [69.86, 99.86, 99.86]);
+    expect(checked).toMatchObject({ status: 'corrected', total: 99.86 });
+    expect(lines[0].totalPrice).toBe(90.89);
+  });
+
+  it('keeps the printed total when a payment agrees with it as often', () => {
+    const lines = [line(1, 30.89), line(2, 8.97)];
+    expect(checkTotal(lines, 59.86, null, [], [59.86, 99.86, 99.86]).total).not.toBe(99.86);
+  });
+});
+
 describe('the VAT table points at the misread line', () => {
   const coded = (position: number, totalPrice: number, taxCode: string) => ({ ...line(position, totalPrice), taxCode });
 

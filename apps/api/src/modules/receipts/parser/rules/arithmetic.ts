@@ -88,6 +88,16 @@ export function checkTotal(
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: confirmed };
   }
+  // Two further readings (the card payment, the card slip, the VAT table's gross) agree on an amount
+  // the printed total does not say: the total was misread, and the lines are checked against them.
+  const votes = (value: number) => paid.filter((amount) => sameAmount(amount, value)).length;
+  const agreed = [...paid].sort((a, b) => votes(b) - votes(a))[0];
+  const outvoted = agreed !== undefined && votes(agreed) >= 2 && votes(agreed) > votes(total) + 1;
+  if (outvoted) {
+    notes.push(`the total read as ${total.toFixed(2)}, taken as ${agreed.toFixed(2)} (${votes(agreed)} other readings agree)`);
+    total = agreed;
+    if (sameAmount(sum(), total)) return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
   // The total and the payment disagree in one euro digit ("Total 39,86", "Betrag 69,86") and the
   // lines agree with both in all other digits (99,86): that digit was misread, the lines say which.
   // (A cent read three ways is as likely misread in a line as in the total: that stays a mismatch.)
@@ -95,14 +105,14 @@ export function checkTotal(
     const at = differingDigit(a, b);
     return at !== null && at < Math.abs(b).toFixed(2).length - 3 ? at : null;
   };
-  const digitOff = paid.find((amount) => euroDigit(amount, total!) !== null && euroDigit(amount, total!) === euroDigit(sum(), total!) && euroDigit(sum(), amount) !== null);
+  const digitOff = outvoted ? undefined : paid.find((amount) => euroDigit(amount, total!) !== null && euroDigit(amount, total!) === euroDigit(sum(), total!) && euroDigit(sum(), amount) !== null);
   if (digitOff !== undefined) {
     notes.push(`the total read as ${total.toFixed(2)} and paid as ${digitOff.toFixed(2)}, taken as ${sum().toFixed(2)} (the lines settle the digit they disagree in)`);
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: sum() };
   }
   // The total and the payment disagree ("SUMME 1,42", "BAR 27,42"): the one nearer the lines is the misread's other reading.
   const nearer = [...paid].sort((a, b) => Math.abs(a - sum()) - Math.abs(b - sum()))[0];
-  if (nearer !== undefined && Math.abs(nearer - sum()) < 0.5 * Math.abs(total - sum()) && Math.abs(nearer - sum()) < 0.3 * nearer) {
+  if (!outvoted && nearer !== undefined && Math.abs(nearer - sum()) < 0.5 * Math.abs(total - sum()) && Math.abs(nearer - sum()) < 0.3 * nearer) {
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${nearer.toFixed(2)} (the payment, nearer the lines)`);
     total = nearer;
   }

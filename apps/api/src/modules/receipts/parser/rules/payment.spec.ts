@@ -19,6 +19,7 @@ describe('payment lines', () => {
     ['RUECKGELD EUR 0,80', 'change'],
     ['Change due 0.50', 'change'],
     ['x ; Kartenzahlumg 7,00', 'card'],
+    ['GIRICARC 99,86', 'card'],
   ])('%j is a %s line', (text, kind) => {
     expect(paymentKind(text)).toBe(kind);
   });

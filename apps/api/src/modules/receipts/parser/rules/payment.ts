@@ -51,11 +51,11 @@ function wordsOf(text: string): string[] {
   return normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, '')).split(' ').filter((w) => w !== '');
 }
 
-/** Whether `words` start with `phrase`; words of six letters or more may have one letter misread. */
+/** Whether `words` start with `phrase`; words of six letters or more may have one letter misread, of eight or more two ("GIRICARC"). */
 function startsWith(words: readonly string[], phrase: string): boolean {
   const wanted = phrase.split(' ');
   if (words.length < wanted.length) return false;
-  return wanted.every((word, i) => words[i] === word || (word.length >= 6 && withinEdits(words[i], word, 1)));
+  return wanted.every((word, i) => words[i] === word || (word.length >= 6 && withinEdits(words[i], word, word.length >= 8 ? 2 : 1)));
 }
 
 /** What a payment line is, or null when it is none. A card word may follow a cash word ("GEGEBEN Mastercard"). */

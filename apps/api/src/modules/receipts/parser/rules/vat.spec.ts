@@ -45,6 +45,7 @@ describe('a VAT row confirms itself through its rate', () => {
 
   it('finds the net on a line of its own beside a VAT line', () => {
     expect(vatTableTotal(['Total 99,86', 'incl. 19,00% MwSt 15,95', 'Netto-Warenwert: 83,91'], 0, ',')).toBe(99.86);
+    expect(vatTableTotal(['Total 99,86', 'incl, 19,00% Mwet (b) 15,95', 'Netto-Warenwart: (b) 83,91'], 0, ',')).toBe(99.86);
     expect(vatTableTotal(['SUMME 39,35', 'MWST 19,00% A 6,28 EUR', 'NETTO 33,07 EUR BRUTTO 39,35 EUR'], 0, ',')).toBe(39.35);
     expect(vatTableTotal(['SUMME 10,00', 'inkl. MwSt 19% 1,60'], 0, ',')).toBeNull();
   });

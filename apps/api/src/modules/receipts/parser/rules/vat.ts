@@ -25,7 +25,7 @@ const RATE = /(?<![\d.,])(\d{1,2})(?:[.,](\d{1,2}))?\s?%/;
 /** A tax class before the rate, as a letter (sometimes read twice: "BB 7%"). */
 const CODE = /^\W*([A-Z])\1?(?![\p{L}\p{N}])/u;
 /** VAT named beside a rate with only its own amount: the net stands on a line nearby. */
-const VAT_WORD = /(?<![\p{L}])(?:mwst|ust|vat|tax|steuer|m[wa]st)(?![\p{L}])/iu;
+const VAT_WORD = /(?<![\p{L}])(?:m[wa][es]t|ust|vat|tax|steuer|inkl|incl)(?![\p{L}])/iu;
 /** The net amount's label ("Netto", "Netto-Warenwert:", "Net"). */
 const NET = /(?<![\p{L}])net(?:to)?(?:[\p{L}-]*)/iu;
 
