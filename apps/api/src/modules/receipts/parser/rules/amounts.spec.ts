@@ -27,6 +27,13 @@ describe('the amount closing a line', () => {
   it('keeps trailing minus signs', () => {
     expect(closingAmount('Leergut 0,25-', ',')).toMatchObject({ amount: -0.25 });
     expect(closingAmount('Leergut 0,25- A', ',')).toMatchObject({ amount: -0.25 });
+    expect(closingAmount('Summe 134,39 -', ',')).toMatchObject({ amount: -134.39, rest: 'Summe' });
+  });
+
+  it('leaves a hyphen ending the name to the name', () => {
+    expect(closingAmount('Salatbar- 2,18', ',')).toMatchObject({ amount: 2.18, rest: 'Salatbar-' });
+    expect(closingAmount('Rabatt -0,50', ',')).toMatchObject({ amount: -0.5 });
+    expect(closingAmount('Coupon - 1,00', ',')).toMatchObject({ amount: -1 });
   });
 
   it('does not take a size for a flag', () => {
