@@ -58,6 +58,13 @@ describe('purchase dates', () => {
     expect(date('26.12.2026 12:00', 'dmy', '2026-11-25')).toBe('2026-12-26');
   });
 
+  it('reads a year whose century has one digit misread by its last two digits', () => {
+    expect(date('15.02.7020 15:08', 'dmy', '2026-11-25')).toBe('2020-02-15');
+    expect(date('15.02.2920 15:08', 'dmy', '2026-11-25')).toBe('2020-02-15');
+    // A date printed plainly beats one read so.
+    expect(date('15.02.7020 15:08\nDatum 16.02.2020', 'dmy', '2026-11-25')).toBe('2020-02-16');
+  });
+
   it('does not take the tail of a garbled run of numbers over a readable date', () => {
     expect(date('Datum: 14, 03. 2.05\n14703. 2025 18:02')).toBe('2025-03-14');
   });
