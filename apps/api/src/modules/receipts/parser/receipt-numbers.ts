@@ -97,7 +97,7 @@ export function trailingAmount(line: string, decimal: DecimalSeparator): Trailin
   return null;
 }
 
-const SPACED_DECIMALS = /(?<=^|\s|-)(\d{1,4})[.,] (\d{2})(?=-?\s*[*x×]{0,2}\s*[A-Za-zß©]?\s*$)/;
+const SPACED_DECIMALS = /(?<=^|\s|-)(\d{1,4})[.,] (\d{2})(?=-?\s*[*x×=]{0,2}\s*[A-Za-zß©]?\s*$)/;
 
 /**
  * An amount read apart: its line goes on from a number with a dangling decimal sign ("EUR 19, 4,16"

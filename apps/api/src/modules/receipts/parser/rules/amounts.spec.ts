@@ -36,6 +36,19 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Coupon - 1,00', ',')).toMatchObject({ amount: -1 });
   });
 
+  it('reads letters OCR put for the digits of an amount', () => {
+    expect(closingAmount('PFAND Ü,50xC', ',')).toMatchObject({ amount: 0.5, rest: 'PFAND', taxCode: 'C' });
+    expect(closingAmount('FILTERTUETEN 1,C0 ©', ',')).toMatchObject({ amount: 1, rest: 'FILTERTUETEN', taxCode: 'C' });
+    expect(closingAmount('PFAND OÖ, 25*C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND' });
+    expect(closingAmount('LEERGUT 0, S0xC', ',')).toMatchObject({ amount: 0.5, rest: 'LEERGUT' });
+    expect(closingAmount('PFAND N 0. 25=C', ',')).toMatchObject({ amount: 0.25 });
+    expect(closingAmount('LEERGUT EW MINUS 0), 75*xC', ',')).toMatchObject({ amount: 0.75, rest: 'LEERGUT EW MINUS' });
+    // Letters only, or a name without an amount: nothing to read.
+    expect(closingAmount('PFAND OO,OO', ',')).toBeNull();
+    expect(closingAmount('SCHOKO DOS', ',')).toBeNull();
+    expect(closingAmount('SALATBAR 2,E7x*B', ',')).toBeNull();
+  });
+
   it('does not take a size for a flag', () => {
     expect(closingAmount('Cola 0,33 l', ',')).toBeNull();
     expect(closingAmount('Wein 0,75cl', ',')).toBeNull();

@@ -514,7 +514,8 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();
-  name = trimEndOf(withoutSpecks(name), '* ');
+  // A hyphen left at the end ("SALATBAR-" before its amount) joins nothing.
+  name = trimEndOf(withoutSpecks(name), '*- ');
   const amount = RETURNED.test(name) || REDUCTION.test(name) ? -Math.abs(draft.amount) : draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {
