@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedReceiptLine } from '../receipt-text.js';
-import { checkTotal, differingDigit, digitMisreads, runningSumTotal } from './arithmetic.js';
+import { checkTotal, differingDigit, digitMisreads, nineReadings, runningSumTotal } from './arithmetic.js';
 
 const line = (position: number, totalPrice: number, quantity = 1, unitPrice: number | null = totalPrice): ParsedReceiptLine => ({
   position,
@@ -122,6 +122,34 @@ describe('readings that disagree in one digit', () => {
     expect(agreeing[0].totalPrice).toBe(30.89);
     // No payment to disagree with, and no look-alike digit of a line gives the total: nothing settles it.
     expect(checkTotal([line(1, 90.89), line(2, 8.97)], 29.86, null, [], [])).toMatchObject({ status: 'mismatch', total: 29.86 });
+  });
+});
+
+describe('two faded 9s', () => {
+  it('reads back the one pair of 9s that makes the lines agree with the total', () => {
+    const lines = [line(1, 2.22), line(2, 7.95), line(3, 14.99), line(4, 9.95)];
+    expect(checkTotal(lines, 35.19, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(lines.map((l) => l.totalPrice)).toEqual([2.22, 7.99, 14.99, 9.99]);
+  });
+
+  it('prefers the one reading of a 9 among several single misreads, and a pair of 9s over single misreads that disagree', () => {
+    // 1,94 → 1,99 and 2,33 → 2,38 both give the total; the 9 is the faded one.
+    const single = [line(1, 1.94), line(2, 2.33), line(3, 5)];
+    expect(checkTotal(single, 9.32, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(single.map((l) => l.totalPrice)).toEqual([1.99, 2.33, 5]);
+    const pair = [line(1, 10), line(2, 7.95), line(3, 20), line(4, 9.95)];
+    expect(checkTotal(pair, 47.98, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(pair.map((l) => l.totalPrice)).toEqual([10, 7.99, 20, 9.99]);
+  });
+
+  it('leaves the lines when two pairs would do', () => {
+    const lines = [line(1, 1.95), line(2, 2.25), line(3, 0.75)];
+    expect(checkTotal(lines, 5.03, null, [], [])).toMatchObject({ status: 'mismatch' });
+  });
+
+  it('reads only digits that become a 9', () => {
+    expect(nineReadings(7.95)).toEqual([7.99]);
+    expect(nineReadings(9.99)).toEqual([]);
   });
 });
 

@@ -132,11 +132,25 @@ export function checkTotal(
   const offClasses = classTotals ? [...classTotals].filter(([code, gross]) => !sameAmount(classSum(lines, code), gross)) : [];
   const suspects = offClasses.length === 1 && sameAmount(offClasses[0][1] - classSum(lines, offClasses[0][0]), difference) ? lines.filter((line) => line.taxCode === offClasses[0][0]) : lines;
   const misreads = suspects.filter((line) => !twinConfirmed(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
-  if (misreads.length === 1) {
-    const [{ line, value }] = misreads;
+  // Several lines could each be misread so: the one whose digit reads back as a 9, if only one does.
+  const nineMisreads = misreads.filter(({ line, value }) => nineReadings(line.totalPrice).includes(value));
+  const chosen = misreads.length === 1 ? misreads : nineMisreads.length === 1 ? nineMisreads : [];
+  if (chosen.length === 1) {
+    const [{ line, value }] = chosen;
     notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the total agrees)`);
     line.totalPrice = value;
     if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
+  // Two faded 9s (read as 5 and 3, say) in two lines: taken only when exactly one pair of lines,
+  // each with one digit read back as a 9, makes the lines agree with the total.
+  const nines = nineMisreads.length === 0 ? ninePairs(suspects.filter((line) => !twinConfirmed(line, lines)), difference) : [];
+  if (nines.length === 1) {
+    for (const { line, value } of nines[0]) {
+      notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (a faded 9; with one other line the total agrees)`);
+      line.totalPrice = value;
+      if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    }
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }
   // A footer, VAT or card-slip line read as an article: exactly one line whose amount is the
@@ -175,6 +189,28 @@ function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus:
   return exact.length === 1 ? exact : [];
 }
 
+
+/** The amounts one look-alike digit away from a line's that read that digit as a 9 (faded print loses a 9's strokes). */
+export function nineReadings(amount: number): number[] {
+  return digitMisreads(amount).filter((value) => {
+    const at = differingDigit(value, amount);
+    return at !== null && Math.abs(value).toFixed(2)[at] === '9';
+  });
+}
+
+type Fix = { line: ParsedReceiptLine; value: number };
+
+/** Every pair of lines whose 9-readings together make up `difference` (stops counting past two). */
+function ninePairs(lines: readonly ParsedReceiptLine[], difference: number): Fix[][] {
+  const pairs: Fix[][] = [];
+  const options = lines.map((line) => nineReadings(line.totalPrice).map((value) => ({ line, value })));
+  for (let i = 0; i < options.length && pairs.length < 2; i += 1) {
+    for (let j = i + 1; j < options.length && pairs.length < 2; j += 1) {
+      for (const a of options[i]) for (const b of options[j]) if (sameAmount(a.value - a.line.totalPrice + b.value - b.line.totalPrice, difference)) pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
 
 /** Where two amounts of the same length differ in exactly one digit (its index in "12.34"), else null. */
 export function differingDigit(a: number, b: number): number | null {
