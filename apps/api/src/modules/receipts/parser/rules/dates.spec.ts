@@ -116,6 +116,8 @@ describe('readings that are not dates, and dates read with a digit wrong', () =>
   it('corrects one look-alike digit of a printed date that a barcode\'s digit run carries the other way', () => {
     expect(date('Kasse 14.06.25 18:02\n00123140525000456')).toBe('2025-05-14');
     expect(date('Kasse 14.06.25 18:02\n00123140625000456')).toBe('2025-06-14');
+    // The run broken apart by a space OCR put in it still counts.
+    expect(date('Datum 03.10.16 14:16\nKA090902 130216 10081416')).toBe('2016-10-08');
     // Not a look-alike digit (2 and 5): the printed date stands.
     expect(date('Kasse 14.02.25 18:02\n00123140525000456')).toBe('2025-02-14');
   });

@@ -144,7 +144,8 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
     }
   });
   // A date inside a long digit run (year first: "…20190131…"): printed beside a barcode, taken when nothing better is.
-  const runs = lines.flatMap((line) => line.match(DIGIT_RUN) ?? []);
+  // For confirming, a run OCR broke apart at a space counts whole ("130216 10081416").
+  const runs = lines.flatMap((line) => line.replace(/(?<=\d) (?=\d)/g, '').match(DIGIT_RUN) ?? []);
   const printed = found.length;
   lines.forEach((line, index) => {
     for (const run of line.match(DIGIT_RUN) ?? []) for (const m of run.matchAll(RUN_DATE)) add(Number(m[1]), Number(m[2]), Number(m[3]), '', index, -2);
