@@ -41,6 +41,7 @@ describe('the amount closing a line', () => {
     expect(closingAmount('FILTERTUETEN 1,C0 ©', ',')).toMatchObject({ amount: 1, rest: 'FILTERTUETEN', taxCode: 'C' });
     expect(closingAmount('PFAND OÖ, 25*C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND' });
     expect(closingAmount('LEERGUT 0, S0xC', ',')).toMatchObject({ amount: 0.5, rest: 'LEERGUT' });
+    expect(closingAmount('LEERGUT „0, S0xC', ',')).toMatchObject({ amount: 0.5, rest: 'LEERGUT' });
     expect(closingAmount('PFAND N 0. 25=C', ',')).toMatchObject({ amount: 0.25 });
     expect(closingAmount('LEERGUT EW MINUS 0), 75*xC', ',')).toMatchObject({ amount: 0.75, rest: 'LEERGUT EW MINUS' });
     // Letters only, or a name without an amount: nothing to read.

@@ -29,7 +29,7 @@ export function closingAmount(text: string, decimal: DecimalSeparator): Trailing
 const DIGIT_FOR: Readonly<Record<string, string>> = { O: '0', o: '0', Ö: '0', ö: '0', Ü: '0', ü: '0', D: '0', Q: '0', C: '0', S: '5', Z: '2', B: '8' };
 const LOOKS_LIKE_DIGIT = `[\\dOoÖöÜüDQCSZB]`;
 /** The amount's place at the end of the line: units and cents of digits and such letters, then at most a flag and a tax class ("Ü,50xC", "1,C0 ©", "OÖ, 25*C"). */
-const LETTERED = new RegExp(String.raw`(?:^|\s)(${LOOKS_LIKE_DIGIT}{1,3})[)\]]?[.,] ?(${LOOKS_LIKE_DIGIT}{2})(-)?(?:[x*×=.\s«»]{0,3}([A-Z©])?)?\s*$`, 'u');
+const LETTERED = new RegExp(String.raw`(?:^|\s)[„"',.]?(${LOOKS_LIKE_DIGIT}{1,3})[)\]]?[.,] ?(${LOOKS_LIKE_DIGIT}{2})(-)?(?:[x*×=.\s«»]{0,3}([A-Z©])?)?\s*$`, 'u');
 
 /**
  * An amount with letters for some of its digits, a speck after its units or a space after its
