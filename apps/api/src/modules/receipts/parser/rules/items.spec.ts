@@ -107,6 +107,8 @@ describe('lines OCR read in part', () => {
   it('ends the articles at the item count and at a card slip', () => {
     expect(read('Milch 1,19 A\n2 Posten: 1\nxx Ar 1,00')).toEqual([['Milch', 1, 1.19, 1.19]]);
     expect(read('Milch 1,19 A\nKartenzahlung\nAID 15,38\nTerminal-I 6542,18')).toEqual([['Milch', 1, 1.19, 1.19]]);
+    // The slip's heading cut short by faint print.
+    expect(read('Super 34,00\nx Kundenbe E0 *X\nBetrag 34,00')).toEqual([['Super', 1, 34, 34]]);
     // A slip heading above the first article does not end them.
     expect(read('KUNDENBELEG\nMilch 1,19 A')).toEqual([['Milch', 1, 1.19, 1.19]]);
   });

@@ -20,10 +20,10 @@ const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespa
 /** Till and card-slip lines that carry a number read as an amount ("Uhrzeit 16,10", "BonNr: 0,06"): not articles. */
 const TILL_LINE = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id?|ta-?nr|genehm\w*|vu-?nr|kassen?-?nr)(?![\p{L}])|seri\w{0,3}n(?:umme)?r|\bs\/n\b/iu;
 /**
- * The first line of a card slip ("Kundenbeleg", "Kartenzahlung", "Terminal-ID 1234", "AS-Zeit"):
+ * The first line of a card slip ("Kundenbeleg", its word cut short by faint print: "Kundenbe", "Kartenzahlung", "Terminal-ID 1234", "AS-Zeit"):
  * what follows up to the total (read on the slip as "Betrag EUR 39,00") is the slip, not articles.
  */
-const CARD_SLIP = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:kunden-?\s?be\s?le[gdc]|händler-?\s?be\s?le[gdc]|haendler-?beleg|kartenzahlung|terminal-?id?|trace-?nr|genehm\w*-?nr|as-?zeit|emv-?daten|zahlung\s+erfolgt)(?![\p{L}])/iu;
+const CARD_SLIP = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:kunden-?\s?be(?:\s?le[gdc]|(?![\p{L}]))|händler-?\s?be\s?le[gdc]|haendler-?beleg|kartenzahlung|terminal-?id?|trace-?nr|genehm\w*-?nr|as-?zeit|emv-?daten|zahlung\s+erfolgt)(?![\p{L}])/iu;
 /** Payment and VAT lines where the total was not read ("ec-cash 59,96", "Netto MwSt. 19,00 50,38 9,58"): not articles. */
 const PAYMENT_OR_VAT = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(?:geld)?|rückgeld|wechselgeld|gegeben|netto|brutto|mwst|ust|vat|betrag)(?![\p{L}])/iu;
 /** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
