@@ -92,6 +92,16 @@ describe('the receipt adds up', () => {
     expect(kept[1].totalPrice).toBe(0.48);
   });
 
+  it('asks the line\'s tax class rather than the total, where the VAT table gives its gross', () => {
+    // Class C carries a misread of its own (2,50 for 0,25): the total says nothing about the class B line.
+    const coded = [{ ...line(1, 1.19), taxCode: 'B' }, { ...line(2, 0.48, 2, 0.49), taxCode: 'B' }, { ...line(3, 2.5), taxCode: 'C' }];
+    checkTotal(coded, 2.42, null, [], [], new Map([['B', 2.17], ['C', 0.25]]));
+    expect(coded[1].totalPrice).toBe(0.98);
+    const disagreeing = [{ ...line(1, 1.19), taxCode: 'B' }, { ...line(2, 0.48, 2, 0.49), taxCode: 'B' }];
+    checkTotal(disagreeing, 1.67, null, [], [], new Map([['B', 1.67]]));
+    expect(disagreeing[1].totalPrice).toBe(0.48);
+  });
+
   it('takes the payment for the total when it is much nearer the lines', () => {
     expect(checkTotal([line(1, 20), line(2, 7.42)], 1.42, null, [], [27.42])).toMatchObject({ status: 'corrected', total: 27.42 });
     expect(checkTotal([line(1, 20), line(2, 7.4)], 27.42, null, [], [27.4])).toMatchObject({ total: 27.4 });

@@ -46,10 +46,23 @@ export function checkTotal(
     const computed = Math.sign(line.totalPrice || 1) * lineAmount(line.quantity, line.unitPrice ?? 0);
     return digitMisreads(line.totalPrice).some((value) => sameAmount(value, computed)) ? [{ line, computed }] : [];
   });
-  if (fixable.length > 0) {
-    const change = cents(fixable.reduce((s, { line, computed }) => s + computed - line.totalPrice, 0));
+  // Where the VAT table gives the gross of the line's tax class, that class's lines are what must
+  // not agree less (a misread elsewhere on the receipt says nothing about this line).
+  const inClass = fixable.filter(({ line }) => line.taxCode !== null && classTotals?.has(line.taxCode));
+  for (const { line, computed } of inClass) {
+    const gross = classTotals!.get(line.taxCode!)!;
+    const before = Math.abs(gross - classSum(lines, line.taxCode!));
+    if (Math.abs(gross - classSum(lines, line.taxCode!) - computed + line.totalPrice) <= before + 0.005) {
+      notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${computed.toFixed(2)} (count × price, one digit misread; its tax class agrees)`);
+      line.totalPrice = computed;
+      disagreeing.splice(disagreeing.indexOf(line), 1);
+    }
+  }
+  const rest = fixable.filter((fix) => !inClass.includes(fix));
+  if (rest.length > 0) {
+    const change = cents(rest.reduce((s, { line, computed }) => s + computed - line.totalPrice, 0));
     if (total === null || Math.abs(total - sum() - change) <= Math.abs(total - sum()) + 0.005) {
-      for (const { line, computed } of fixable) {
+      for (const { line, computed } of rest) {
         notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${computed.toFixed(2)} (count × price, one digit misread)`);
         line.totalPrice = computed;
         disagreeing.splice(disagreeing.indexOf(line), 1);
