@@ -137,9 +137,15 @@ describe('readings that disagree in one digit', () => {
 
 describe('two faded 9s', () => {
   it('reads back the one pair of 9s that makes the lines agree with the total', () => {
-    const lines = [line(1, 2.22), line(2, 7.95), line(3, 14.99), line(4, 9.95)];
-    expect(checkTotal(lines, 35.19, null, [], [])).toMatchObject({ status: 'corrected' });
+    const coded = (position: number, totalPrice: number, taxCode: string) => ({ ...line(position, totalPrice), taxCode });
+    const lines = [coded(1, 2.22, 'A'), coded(2, 7.95, 'B'), coded(3, 14.99, 'B'), coded(4, 9.95, 'B')];
+    expect(checkTotal(lines, 35.19, null, [], [], new Map([['A', 2.22], ['B', 32.97]]))).toMatchObject({ status: 'corrected' });
     expect(lines.map((l) => l.totalPrice)).toEqual([2.22, 7.99, 14.99, 9.99]);
+  });
+
+  it('looks for two only in the one tax class the VAT table finds off', () => {
+    const lines = [line(1, 2.22), line(2, 7.95), line(3, 14.99), line(4, 9.95)];
+    expect(checkTotal(lines, 35.19, null, [], [])).toMatchObject({ status: 'mismatch' });
   });
 
   it('prefers the one reading of a 9 among several single misreads, and a pair of 9s over single misreads that disagree', () => {
@@ -147,8 +153,8 @@ describe('two faded 9s', () => {
     const single = [line(1, 1.94), line(2, 2.33), line(3, 5)];
     expect(checkTotal(single, 9.32, null, [], [])).toMatchObject({ status: 'corrected' });
     expect(single.map((l) => l.totalPrice)).toEqual([1.99, 2.33, 5]);
-    const pair = [line(1, 10), line(2, 7.95), line(3, 20), line(4, 9.95)];
-    expect(checkTotal(pair, 47.98, null, [], [])).toMatchObject({ status: 'corrected' });
+    const pair = [line(1, 10), line(2, 7.95), line(3, 20), line(4, 9.95)].map((l) => ({ ...l, taxCode: 'B' }));
+    expect(checkTotal(pair, 47.98, null, [], [], new Map([['B', 47.98]]))).toMatchObject({ status: 'corrected' });
     expect(pair.map((l) => l.totalPrice)).toEqual([10, 7.99, 20, 9.99]);
   });
 

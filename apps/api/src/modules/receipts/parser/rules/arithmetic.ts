@@ -143,7 +143,8 @@ export function checkTotal(
   // makes the lines agree with the total. Where the VAT table's gross per tax class disagrees with
   // the lines of one class only, the misread is among that class's lines.
   const offClasses = classTotals ? [...classTotals].filter(([code, gross]) => !sameAmount(classSum(lines, code), gross)) : [];
-  const suspects = offClasses.length === 1 && sameAmount(offClasses[0][1] - classSum(lines, offClasses[0][0]), difference) ? lines.filter((line) => line.taxCode === offClasses[0][0]) : lines;
+  const inOneClass = offClasses.length === 1 && sameAmount(offClasses[0][1] - classSum(lines, offClasses[0][0]), difference);
+  const suspects = inOneClass ? lines.filter((line) => line.taxCode === offClasses[0][0]) : lines;
   const misreads = suspects.filter((line) => !twinConfirmed(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
   // Several lines could each be misread so: the one whose digit reads back as a 9, if only one does.
   const nineMisreads = misreads.filter(({ line, value }) => nineReadings(line.totalPrice).includes(value));
@@ -155,9 +156,10 @@ export function checkTotal(
     if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }
-  // Two faded 9s (read as 5 and 3, say) in two lines: taken only when exactly one pair of lines,
-  // each with one digit read back as a 9, makes the lines agree with the total.
-  const nines = nineMisreads.length === 0 ? ninePairs(suspects.filter((line) => !twinConfirmed(line, lines)), difference) : [];
+  // Two faded 9s (read as 5 and 3, say) in two lines of the one tax class the VAT table finds off by
+  // the difference: taken only when exactly one pair of its lines, each with one digit read back as
+  // a 9, makes the lines agree. (Over a whole receipt too many pairs fit by chance.)
+  const nines = nineMisreads.length === 0 && inOneClass ? ninePairs(suspects.filter((line) => !twinConfirmed(line, lines)), difference) : [];
   if (nines.length === 1) {
     for (const { line, value } of nines[0]) {
       notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (a faded 9; with one other line the total agrees)`);
