@@ -14,6 +14,14 @@ describe('article lines', () => {
     ]);
   });
 
+  it('leaves a mark before the first word, a class letter read with an umlaut and a closing hyphen out of the name', () => {
+    expect(read('#Super E5 Ä 39,35 EUR*\nSALATBAR- 2,18\nVitamin C 1,99 A')).toEqual([
+      ['Super E5', 1, 39.35, 39.35],
+      ['SALATBAR', 1, 2.18, 2.18],
+      ['Vitamin C', 1, 1.99, 1.99],
+    ]);
+  });
+
   it('pairs a count line with the article below or above it', () => {
     expect(read('2 x 1,29\nJoghurt 2,58 A')).toEqual([['Joghurt', 2, 1.29, 2.58]]);
     expect(read('Joghurt 2,58 A\n2 x 1,29\nBrot 2,49 A')).toEqual([

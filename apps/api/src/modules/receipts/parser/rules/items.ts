@@ -514,8 +514,11 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();
-  // A hyphen left at the end ("SALATBAR-" before its amount) joins nothing.
-  name = trimEndOf(withoutSpecks(name), '*- ');
+  // A hyphen left at the end ("SALATBAR-" before its amount) joins nothing; a mark glued before the
+  // first word ("#Super") and a tax class read with an umlaut before the amount ("Super E5 Ä") are no part of the name.
+  name = trimEndOf(withoutSpecks(name), '*- ')
+    .replace(/^[#*»«"„'`]+(?=\p{L})/u, '')
+    .replace(/(?<=\S) [ÄÖÜ]$/u, '');
   const amount = RETURNED.test(name) || REDUCTION.test(name) ? -Math.abs(draft.amount) : draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {
