@@ -46,6 +46,7 @@ describe('the amount closing a line', () => {
     expect(closingAmount('LEERGUT EW MINUS 0), 75*xC', ',')).toMatchObject({ amount: 0.75, rest: 'LEERGUT EW MINUS' });
     // Letters only, or a name without an amount: nothing to read.
     expect(closingAmount('PFAND OO,OO', ',')).toBeNull();
+    expect(closingAmount('LEERGUT 3, SOC', ',')).toBeNull();
     expect(closingAmount('SCHOKO DOS', ',')).toBeNull();
     expect(closingAmount('SALATBAR 2,E7x*B', ',')).toBeNull();
   });

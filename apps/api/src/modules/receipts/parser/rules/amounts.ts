@@ -34,14 +34,14 @@ const LETTERED = new RegExp(String.raw`(?:^|\s)[„"',.]?(${LOOKS_LIKE_DIGIT}{1,
 /**
  * An amount with letters for some of its digits, a speck after its units or a space after its
  * decimal sign, where nothing else closes the line: read with the digits the letters stand for
- * when real digits remain and at most two letters stand in ("0), 75*xC", "0. 25=C").
+ * when the cents keep a real digit and at most two letters stand in ("0), 75*xC", "0. 25=C").
  */
 function lettersForDigits(text: string, decimal: DecimalSeparator): TrailingAmount | null {
   const match = LETTERED.exec(text);
   if (!match) return null;
   const [, units, cents, minus, flag] = match;
   const letters = (units + cents).replace(/\d/g, '').length;
-  if (letters > 2 || !/\d/.test(units + cents) || !/\p{L}{2}/u.test(text.slice(0, match.index))) return null;
+  if (letters > 2 || !/\d/.test(cents) || !/\p{L}{2}/u.test(text.slice(0, match.index))) return null;
   const digits = (part: string) => [...part].map((c) => DIGIT_FOR[c] ?? c).join('');
   const read = trailingAmount(`${digits(units)}${decimal}${digits(cents)}${minus ?? ''}`, decimal);
   if (!read) return null;

@@ -54,6 +54,8 @@ describe('article lines', () => {
       ['Milch', 1, 1.19, 1.19],
       ['LEERGUT', 1, -0.25, -0.25],
     ]);
+    // The word read apart.
+    expect(read('LEER GUT EW 0,50 C')).toEqual([['LEER GUT EW', 1, -0.5, -0.5]]);
   });
 
   it('skips payment, VAT and pump volume lines', () => {

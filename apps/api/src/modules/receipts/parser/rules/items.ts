@@ -29,7 +29,7 @@ const PAYMENT_OR_VAT = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:(?:el)?ec\.?[- ]?cash|gi
 /** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
 const PUMP_VOLUME = /^\W*(?:\S{1,2}\s+){0,3}\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
 /** Returned empties: a credit, however the minus came out. */
-export const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
+export const RETURNED = /leer\s?gut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
 /** Coupons and price reductions: a credit, however the minus came out ("10% Coupon Pflege 1,15"). */
 const REDUCTION = /(?<![\p{L}])(?:coupon|rabatt|sofortrabatt|nachlass|preisvorteil|discount|multibuy\s+saving|saving)(?![\p{L}])/iu;
 /** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
@@ -38,7 +38,7 @@ const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
 const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price)\b/i;
 /** A product group under an electronics article ("414 SPIELZEUG") or its serial number: not part of the name. */
 const PRODUCT_GROUP = /^(?:\S{1,2}\s+|[^\p{L}\s]{3}\s+)?\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
-const DEPOSIT = /pfand|leergut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
+const DEPOSIT = /pfand|leer\s?gut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
 
 interface Priced {
   type: 'priced';
