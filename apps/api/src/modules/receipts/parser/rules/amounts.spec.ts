@@ -58,6 +58,8 @@ describe('the amount closing a line', () => {
 
   it('reads a decimal comma misread as a point before a tax class, and ß as the class B', () => {
     expect(closingAmount('Toilettenpapier 1.49 CW', ',')).toMatchObject({ amount: 1.49, rest: 'Toilettenpapier' });
+    expect(closingAmount('Sandwich 1.79 8B', ',')).toMatchObject({ amount: 1.79, rest: 'Sandwich' });
+    expect(closingAmount('Cola 1.50 5L', ',')).toBeNull();
     expect(closingAmount('Wodka 4,99 ß', ',')).toMatchObject({ amount: 4.99, rest: 'Wodka', taxCode: 'B' });
     expect(closingAmount('Geöffnet 8.00 - 20.00 h', ',')).toBeNull();
   });

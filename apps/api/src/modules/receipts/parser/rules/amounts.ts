@@ -19,8 +19,9 @@ export function closingAmount(text: string, decimal: DecimalSeparator): Trailing
   if (!match) return lettersForDigits(text, decimal);
   const [, amountPart, flag] = match;
   if (SIZE.test(flag ?? '')) return null;
-  // The decimal comma read as a point (or the other way round) before a tax class: "1.49 B" on a German receipt.
-  const read = trailingAmount(amountPart, decimal) ?? (flag && /^[A-ZÄÖÜß]{1,2}$/.test(flag) ? trailingAmount(amountPart.replace(/(?<=\d)[.,](?=\d{2}-?$)/, decimal), decimal) : null);
+  // The decimal comma read as a point (or the other way round) before a tax class: "1.49 B" on a
+  // German receipt, also with the class letter read twice over ("1.79 8B").
+  const read = trailingAmount(amountPart, decimal) ?? (flag && /^[08]?[A-ZÄÖÜß]{1,2}$/.test(flag) ? trailingAmount(amountPart.replace(/(?<=\d)[.,](?=\d{2}-?$)/, decimal), decimal) : null);
   if (!read) return lettersForDigits(text, decimal);
   return { ...read, taxCode: flag && /^[A-Za-zß]$/.test(flag) ? (flag === 'ß' ? 'B' : flag.toUpperCase()) : read.taxCode };
 }
