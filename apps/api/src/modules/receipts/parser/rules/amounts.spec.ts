@@ -11,6 +11,7 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Zucker 0,89...', ',')).toMatchObject({ amount: 0.89, rest: 'Zucker' });
     expect(closingAmount('PFAND 0,25«C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND', taxCode: 'C' });
     expect(closingAmount('TEE 0,59.,C', ',')).toMatchObject({ amount: 0.59, rest: 'TEE', taxCode: 'C' });
+    expect(closingAmount('2 02770034 01 2,00 14,99 29,98 1]', ',')).toMatchObject({ amount: 29.98 });
   });
 
   it('reads the cents after a space OCR put behind the decimal sign, at the end of the line', () => {
