@@ -261,7 +261,7 @@ export async function run() {
           const cached = JSON.parse(readFileSync(cacheFile, 'utf8'));
           ({ status, text, seconds } = cached);
           cpu = cached.cpu ?? null;
-          if (text) parsed = parseReceipt({ lines: text });
+          if (text) parsed = parseReceipt({ lines: text, today: new Date().toISOString().slice(0, 10) /* as the service passes the day it reads on */ });
         } else {
           load.push(loadavg()[0]);
           const started = process.hrtime.bigint();

@@ -98,7 +98,7 @@ export async function run() {
         if (reparse) {
           if (!existsSync(cacheFile)) continue;
           ({ text, ms } = JSON.parse(readFileSync(cacheFile, 'utf8')));
-          parsed = parseReceipt({ lines: text });
+          parsed = parseReceipt({ lines: text, today: new Date().toISOString().slice(0, 10) /* as the service passes the day it reads on */ });
         } else {
           const bytes = readFileSync(join(dir, spec.file));
           const started = process.hrtime.bigint();

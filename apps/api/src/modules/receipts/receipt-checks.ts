@@ -1,3 +1,4 @@
+import { isLookAlike } from './parser/rules/look-alike.js';
 import type { ReceiptItemEntity } from './receipt-item.entity.js';
 
 /** Below this OCR confidence (0–1, the line's weakest word) a line asks to be checked. */
@@ -43,10 +44,6 @@ export function checkReceipt(total: number | null, lines: readonly CheckedLine[]
   return { linesSum: sumCents / 100, difference: differenceCents === null ? null : differenceCents / 100, reasons };
 }
 
-/** Digits OCR takes for one another on till print (thin or broken strokes, filled loops). */
-const LOOK_ALIKE_DIGITS = new Set(['17', '14', '38', '56', '68', '08', '06', '09', '89', '27', '58', '39', '35']);
-const lookAlike = (a: string, b: string): boolean => LOOK_ALIKE_DIGITS.has(a < b ? a + b : b + a);
-
 /**
  * Whether this one line can account for the difference: the lines are over by exactly its
  * amount (a footer or card slip read as an article), or its amount with the difference added
@@ -60,5 +57,5 @@ export function explainsDifference(amountCents: number, differenceCents: number)
   const meant = String(corrected).padStart(3, '0');
   if (read.length !== meant.length) return false;
   const differing = [...read].map((digit, i) => [digit, meant[i]] as const).filter(([a, b]) => a !== b);
-  return differing.length === 1 && lookAlike(differing[0][0], differing[0][1]);
+  return differing.length === 1 && isLookAlike(differing[0][0], differing[0][1]);
 }

@@ -47,6 +47,9 @@ export interface TrailingAmount {
   splitTaxDigit: boolean;
 }
 
+/** A leading minus: glued to what follows, or after anything but a letter. */
+const SIGN = String.raw`-(?!\s)|(?<![A-Za-zÄÖÜäöüß])-\s*`;
+
 const trailingCache = new Map<DecimalSeparator, { plain: RegExp; merged: RegExp }>();
 
 function trailingPatterns(decimal: DecimalSeparator) {
@@ -59,7 +62,9 @@ function trailingPatterns(decimal: DecimalSeparator) {
     // rate may stand instead of a class ("11.99 19").
     const tax = String.raw`(?:\s*[x*×.,]?\s*([A-Z©])(?![A-Za-z])\s*\*?|\s+(\d{1,2})\s*\*?|\s*[x*×])?`;
     patterns = {
-      plain: new RegExp(String.raw`(?:^|[\s:]|(?<=[A-Za-zÄÖÜäöüß%]))(-\s*)?${CURRENCY}?\s*(-\s*)?(${amount})(-)?\s*${CURRENCY}?${tax}\s*$`),
+      // A minus leads, glued to the amount or apart from a name ("Rabatt -0,50"), or trails, also
+      // after a space ("134,39 -"). A hyphen ending a word ("SALATBAR- 2,18") is the name's, not a sign.
+      plain: new RegExp(String.raw`(?:^|[\s:]|(?<=[A-Za-zÄÖÜäöüß%]))(${SIGN})?${CURRENCY}?\s*(${SIGN})?(${amount})(-|\s-(?![A-Za-z]))?\s*${CURRENCY}?${tax}\s*$`),
       merged: new RegExp(String.raw`(?:^|\s)(-\s*)?${CURRENCY}?\s*(\d+${dec}\d{2})(\d)\s*\*?\s*$`),
     };
     trailingCache.set(decimal, patterns);
@@ -92,7 +97,7 @@ export function trailingAmount(line: string, decimal: DecimalSeparator): Trailin
   return null;
 }
 
-const SPACED_DECIMALS = /(?<=^|\s|-)(\d{1,4})[.,] (\d{2})(?=-?\s*[*x×]{0,2}\s*[A-Za-zß©]?\s*$)/;
+const SPACED_DECIMALS = /(?<=^|\s|-)(\d{1,4})[.,] (\d{2})(?=-?\s*[*x×=]{0,2}\s*[A-Za-zß©]?\s*$)/;
 
 /**
  * An amount read apart: its line goes on from a number with a dangling decimal sign ("EUR 19, 4,16"

@@ -6,10 +6,11 @@ import { slashOrderOf } from './rules/dates.js';
 import { articleLines, SUBTOTAL } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
-import { amountPaid, paymentAmounts, paymentKind, vatClassTotals, vatTableTotal } from './rules/payment.js';
+import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import { soleArticle, withUnreadAmounts } from './rules/unread.js';
+import { vatClassTotals, vatTableTotal } from './rules/vat.js';
 import { cents, type DecimalSeparator, findPurchaseDate, readApart, trailingAmount } from './receipt-numbers.js';
 import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput, ReceiptTextLine } from './receipt-text.js';
 

@@ -11,6 +11,7 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Zucker 0,89...', ',')).toMatchObject({ amount: 0.89, rest: 'Zucker' });
     expect(closingAmount('PFAND 0,25«C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND', taxCode: 'C' });
     expect(closingAmount('TEE 0,59.,C', ',')).toMatchObject({ amount: 0.59, rest: 'TEE', taxCode: 'C' });
+    expect(closingAmount('2 02770034 01 2,00 14,99 29,98 1]', ',')).toMatchObject({ amount: 29.98 });
   });
 
   it('reads the cents after a space OCR put behind the decimal sign, at the end of the line', () => {
@@ -27,6 +28,28 @@ describe('the amount closing a line', () => {
   it('keeps trailing minus signs', () => {
     expect(closingAmount('Leergut 0,25-', ',')).toMatchObject({ amount: -0.25 });
     expect(closingAmount('Leergut 0,25- A', ',')).toMatchObject({ amount: -0.25 });
+    expect(closingAmount('Summe 134,39 -', ',')).toMatchObject({ amount: -134.39, rest: 'Summe' });
+  });
+
+  it('leaves a hyphen ending the name to the name', () => {
+    expect(closingAmount('Salatbar- 2,18', ',')).toMatchObject({ amount: 2.18, rest: 'Salatbar-' });
+    expect(closingAmount('Rabatt -0,50', ',')).toMatchObject({ amount: -0.5 });
+    expect(closingAmount('Coupon - 1,00', ',')).toMatchObject({ amount: -1 });
+  });
+
+  it('reads letters OCR put for the digits of an amount', () => {
+    expect(closingAmount('PFAND Ü,50xC', ',')).toMatchObject({ amount: 0.5, rest: 'PFAND', taxCode: 'C' });
+    expect(closingAmount('FILTERTUETEN 1,C0 ©', ',')).toMatchObject({ amount: 1, rest: 'FILTERTUETEN', taxCode: 'C' });
+    expect(closingAmount('PFAND OÖ, 25*C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND' });
+    expect(closingAmount('LEERGUT 0, S0xC', ',')).toMatchObject({ amount: 0.5, rest: 'LEERGUT' });
+    expect(closingAmount('LEERGUT „0, S0xC', ',')).toMatchObject({ amount: 0.5, rest: 'LEERGUT' });
+    expect(closingAmount('PFAND N 0. 25=C', ',')).toMatchObject({ amount: 0.25 });
+    expect(closingAmount('LEERGUT EW MINUS 0), 75*xC', ',')).toMatchObject({ amount: 0.75, rest: 'LEERGUT EW MINUS' });
+    // Letters only, or a name without an amount: nothing to read.
+    expect(closingAmount('PFAND OO,OO', ',')).toBeNull();
+    expect(closingAmount('LEERGUT 3, SOC', ',')).toBeNull();
+    expect(closingAmount('SCHOKO DOS', ',')).toBeNull();
+    expect(closingAmount('SALATBAR 2,E7x*B', ',')).toBeNull();
   });
 
   it('does not take a size for a flag', () => {
@@ -36,6 +59,8 @@ describe('the amount closing a line', () => {
 
   it('reads a decimal comma misread as a point before a tax class, and ß as the class B', () => {
     expect(closingAmount('Toilettenpapier 1.49 CW', ',')).toMatchObject({ amount: 1.49, rest: 'Toilettenpapier' });
+    expect(closingAmount('Sandwich 1.79 8B', ',')).toMatchObject({ amount: 1.79, rest: 'Sandwich' });
+    expect(closingAmount('Cola 1.50 5L', ',')).toBeNull();
     expect(closingAmount('Wodka 4,99 ß', ',')).toMatchObject({ amount: 4.99, rest: 'Wodka', taxCode: 'B' });
     expect(closingAmount('Geöffnet 8.00 - 20.00 h', ',')).toBeNull();
   });

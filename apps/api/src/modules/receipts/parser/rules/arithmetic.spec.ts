@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedReceiptLine } from '../receipt-text.js';
-import { checkTotal, differingDigit, digitMisreads, runningSumTotal } from './arithmetic.js';
+import { checkTotal, differingDigit, digitMisreads, nineReadings, runningSumTotal } from './arithmetic.js';
 
 const line = (position: number, totalPrice: number, quantity = 1, unitPrice: number | null = totalPrice): ParsedReceiptLine => ({
   position,
@@ -92,6 +92,16 @@ describe('the receipt adds up', () => {
     expect(kept[1].totalPrice).toBe(0.48);
   });
 
+  it('asks the line\'s tax class rather than the total, where the VAT table gives its gross', () => {
+    // Class C carries a misread of its own (2,50 for 0,25): the total says nothing about the class B line.
+    const coded = [{ ...line(1, 1.19), taxCode: 'B' }, { ...line(2, 0.48, 2, 0.49), taxCode: 'B' }, { ...line(3, 2.5), taxCode: 'C' }];
+    checkTotal(coded, 2.42, null, [], [], new Map([['B', 2.17], ['C', 0.25]]));
+    expect(coded[1].totalPrice).toBe(0.98);
+    const disagreeing = [{ ...line(1, 1.19), taxCode: 'B' }, { ...line(2, 0.48, 2, 0.49), taxCode: 'B' }];
+    checkTotal(disagreeing, 1.67, null, [], [], new Map([['B', 1.67]]));
+    expect(disagreeing[1].totalPrice).toBe(0.48);
+  });
+
   it('takes the payment for the total when it is much nearer the lines', () => {
     expect(checkTotal([line(1, 20), line(2, 7.42)], 1.42, null, [], [27.42])).toMatchObject({ status: 'corrected', total: 27.42 });
     expect(checkTotal([line(1, 20), line(2, 7.4)], 27.42, null, [], [27.4])).toMatchObject({ total: 27.4 });
@@ -116,10 +126,60 @@ describe('readings that disagree in one digit', () => {
   it('takes the lines\' sum when total and payment disagree in one digit and the lines agree with both elsewhere', () => {
     const lines = [line(1, 90.89), line(2, 8.97)];
     expect(checkTotal(lines, 39.86, null, [], [69.86])).toMatchObject({ status: 'corrected', total: 99.86 });
-    // Total and payment agree: the lines are what is wrong.
-    expect(checkTotal([line(1, 90.89), line(2, 8.97)], 39.86, null, [], [39.86])).toMatchObject({ status: 'mismatch', total: 39.86 });
-    // No payment to disagree with: nothing settles it.
-    expect(checkTotal([line(1, 90.89), line(2, 8.97)], 39.86, null, [], [])).toMatchObject({ status: 'mismatch', total: 39.86 });
+    // Total and payment agree: the lines are what is wrong (a faded 3 read as 9 in the one line that can give the total).
+    const agreeing = [line(1, 90.89), line(2, 8.97)];
+    expect(checkTotal(agreeing, 39.86, null, [], [39.86])).toMatchObject({ status: 'corrected', total: 39.86 });
+    expect(agreeing[0].totalPrice).toBe(30.89);
+    // No payment to disagree with, and no look-alike digit of a line gives the total: nothing settles it.
+    expect(checkTotal([line(1, 90.89), line(2, 8.97)], 29.86, null, [], [])).toMatchObject({ status: 'mismatch', total: 29.86 });
+  });
+});
+
+describe('two faded 9s', () => {
+  it('reads back the one pair of 9s that makes the lines agree with the total', () => {
+    const coded = (position: number, totalPrice: number, taxCode: string) => ({ ...line(position, totalPrice), taxCode });
+    const lines = [coded(1, 2.22, 'A'), coded(2, 7.95, 'B'), coded(3, 14.99, 'B'), coded(4, 9.95, 'B')];
+    expect(checkTotal(lines, 35.19, null, [], [], new Map([['A', 2.22], ['B', 32.97]]))).toMatchObject({ status: 'corrected' });
+    expect(lines.map((l) => l.totalPrice)).toEqual([2.22, 7.99, 14.99, 9.99]);
+  });
+
+  it('looks for two only in the one tax class the VAT table finds off', () => {
+    const lines = [line(1, 2.22), line(2, 7.95), line(3, 14.99), line(4, 9.95)];
+    expect(checkTotal(lines, 35.19, null, [], [])).toMatchObject({ status: 'mismatch' });
+  });
+
+  it('prefers the one reading of a 9 among several single misreads, and a pair of 9s over single misreads that disagree', () => {
+    // 1,94 → 1,99 and 2,33 → 2,38 both give the total; the 9 is the faded one.
+    const single = [line(1, 1.94), line(2, 2.33), line(3, 5)];
+    expect(checkTotal(single, 9.32, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(single.map((l) => l.totalPrice)).toEqual([1.99, 2.33, 5]);
+    const pair = [line(1, 10), line(2, 7.95), line(3, 20), line(4, 9.95)].map((l) => ({ ...l, taxCode: 'B' }));
+    expect(checkTotal(pair, 47.98, null, [], [], new Map([['B', 47.98]]))).toMatchObject({ status: 'corrected' });
+    expect(pair.map((l) => l.totalPrice)).toEqual([10, 7.99, 20, 9.99]);
+  });
+
+  it('leaves the lines when two pairs would do', () => {
+    const lines = [line(1, 1.95), line(2, 2.25), line(3, 0.75)];
+    expect(checkTotal(lines, 5.03, null, [], [])).toMatchObject({ status: 'mismatch' });
+  });
+
+  it('reads only digits that become a 9', () => {
+    expect(nineReadings(7.95)).toEqual([7.99]);
+    expect(nineReadings(9.99)).toEqual([]);
+  });
+});
+
+describe('readings of the total that outvote it', () => {
+  it('takes the amount two further readings agree on, and checks the lines against it', () => {
+    const lines = [line(1, 30.89), line(2, 8.97)];
+    const checked = checkTotal(lines, 59.86, null, [], [69.86, 99.86, 99.86]);
+    expect(checked).toMatchObject({ status: 'corrected', total: 99.86 });
+    expect(lines[0].totalPrice).toBe(90.89);
+  });
+
+  it('keeps the printed total when a payment agrees with it as often', () => {
+    const lines = [line(1, 30.89), line(2, 8.97)];
+    expect(checkTotal(lines, 59.86, null, [], [59.86, 99.86, 99.86]).total).not.toBe(99.86);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ParsedReceiptLine, ReceiptConsistency } from '../receipt-text.js';
 import { cents, isLineAmount, lineAmount, sameAmount } from '../receipt-numbers.js';
-import { LOOK_ALIKE } from './look-alike.js';
+import { oneDigitAway } from './look-alike.js';
 
 /**
  * The receipt's arithmetic: the lines add up to the total (with sales tax where it is printed
@@ -46,10 +46,23 @@ export function checkTotal(
     const computed = Math.sign(line.totalPrice || 1) * lineAmount(line.quantity, line.unitPrice ?? 0);
     return digitMisreads(line.totalPrice).some((value) => sameAmount(value, computed)) ? [{ line, computed }] : [];
   });
-  if (fixable.length > 0) {
-    const change = cents(fixable.reduce((s, { line, computed }) => s + computed - line.totalPrice, 0));
+  // Where the VAT table gives the gross of the line's tax class, that class's lines are what must
+  // not agree less (a misread elsewhere on the receipt says nothing about this line).
+  const inClass = fixable.filter(({ line }) => line.taxCode !== null && classTotals?.has(line.taxCode));
+  for (const { line, computed } of inClass) {
+    const gross = classTotals!.get(line.taxCode!)!;
+    const before = Math.abs(gross - classSum(lines, line.taxCode!));
+    if (Math.abs(gross - classSum(lines, line.taxCode!) - computed + line.totalPrice) <= before + 0.005) {
+      notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${computed.toFixed(2)} (count × price, one digit misread; its tax class agrees)`);
+      line.totalPrice = computed;
+      disagreeing.splice(disagreeing.indexOf(line), 1);
+    }
+  }
+  const rest = fixable.filter((fix) => !inClass.includes(fix));
+  if (rest.length > 0) {
+    const change = cents(rest.reduce((s, { line, computed }) => s + computed - line.totalPrice, 0));
     if (total === null || Math.abs(total - sum() - change) <= Math.abs(total - sum()) + 0.005) {
-      for (const { line, computed } of fixable) {
+      for (const { line, computed } of rest) {
         notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${computed.toFixed(2)} (count × price, one digit misread)`);
         line.totalPrice = computed;
         disagreeing.splice(disagreeing.indexOf(line), 1);
@@ -88,6 +101,16 @@ export function checkTotal(
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: confirmed };
   }
+  // Two further readings (the card payment, the card slip, the VAT table's gross) agree on an amount
+  // the printed total does not say: the total was misread, and the lines are checked against them.
+  const votes = (value: number) => paid.filter((amount) => sameAmount(amount, value)).length;
+  const agreed = [...paid].sort((a, b) => votes(b) - votes(a))[0];
+  const outvoted = agreed !== undefined && votes(agreed) >= 2 && votes(agreed) > votes(total) + 1;
+  if (outvoted) {
+    notes.push(`the total read as ${total.toFixed(2)}, taken as ${agreed.toFixed(2)} (${votes(agreed)} other readings agree)`);
+    total = agreed;
+    if (sameAmount(sum(), total)) return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
   // The total and the payment disagree in one euro digit ("Total 39,86", "Betrag 69,86") and the
   // lines agree with both in all other digits (99,86): that digit was misread, the lines say which.
   // (A cent read three ways is as likely misread in a line as in the total: that stays a mismatch.)
@@ -95,14 +118,14 @@ export function checkTotal(
     const at = differingDigit(a, b);
     return at !== null && at < Math.abs(b).toFixed(2).length - 3 ? at : null;
   };
-  const digitOff = paid.find((amount) => euroDigit(amount, total!) !== null && euroDigit(amount, total!) === euroDigit(sum(), total!) && euroDigit(sum(), amount) !== null);
+  const digitOff = outvoted ? undefined : paid.find((amount) => euroDigit(amount, total!) !== null && euroDigit(amount, total!) === euroDigit(sum(), total!) && euroDigit(sum(), amount) !== null);
   if (digitOff !== undefined) {
     notes.push(`the total read as ${total.toFixed(2)} and paid as ${digitOff.toFixed(2)}, taken as ${sum().toFixed(2)} (the lines settle the digit they disagree in)`);
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: sum() };
   }
   // The total and the payment disagree ("SUMME 1,42", "BAR 27,42"): the one nearer the lines is the misread's other reading.
   const nearer = [...paid].sort((a, b) => Math.abs(a - sum()) - Math.abs(b - sum()))[0];
-  if (nearer !== undefined && Math.abs(nearer - sum()) < 0.5 * Math.abs(total - sum()) && Math.abs(nearer - sum()) < 0.3 * nearer) {
+  if (!outvoted && nearer !== undefined && Math.abs(nearer - sum()) < 0.5 * Math.abs(total - sum()) && Math.abs(nearer - sum()) < 0.3 * nearer) {
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${nearer.toFixed(2)} (the payment, nearer the lines)`);
     total = nearer;
   }
@@ -120,13 +143,29 @@ export function checkTotal(
   // makes the lines agree with the total. Where the VAT table's gross per tax class disagrees with
   // the lines of one class only, the misread is among that class's lines.
   const offClasses = classTotals ? [...classTotals].filter(([code, gross]) => !sameAmount(classSum(lines, code), gross)) : [];
-  const suspects = offClasses.length === 1 && sameAmount(offClasses[0][1] - classSum(lines, offClasses[0][0]), difference) ? lines.filter((line) => line.taxCode === offClasses[0][0]) : lines;
+  const inOneClass = offClasses.length === 1 && sameAmount(offClasses[0][1] - classSum(lines, offClasses[0][0]), difference);
+  const suspects = inOneClass ? lines.filter((line) => line.taxCode === offClasses[0][0]) : lines;
   const misreads = suspects.filter((line) => !twinConfirmed(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
-  if (misreads.length === 1) {
-    const [{ line, value }] = misreads;
+  // Several lines could each be misread so: the one whose digit reads back as a 9, if only one does.
+  const nineMisreads = misreads.filter(({ line, value }) => nineReadings(line.totalPrice).includes(value));
+  const chosen = misreads.length === 1 ? misreads : nineMisreads.length === 1 ? nineMisreads : [];
+  if (chosen.length === 1) {
+    const [{ line, value }] = chosen;
     notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the total agrees)`);
     line.totalPrice = value;
     if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
+  // Two faded 9s (read as 5 and 3, say) in two lines of the one tax class the VAT table finds off by
+  // the difference: taken only when exactly one pair of its lines, each with one digit read back as
+  // a 9, makes the lines agree. (Over a whole receipt too many pairs fit by chance.)
+  const nines = nineMisreads.length === 0 && inOneClass ? ninePairs(suspects.filter((line) => !twinConfirmed(line, lines)), difference) : [];
+  if (nines.length === 1) {
+    for (const { line, value } of nines[0]) {
+      notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (a faded 9; with one other line the total agrees)`);
+      line.totalPrice = value;
+      if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    }
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }
   // A footer, VAT or card-slip line read as an article: exactly one line whose amount is the
@@ -166,6 +205,28 @@ function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus:
 }
 
 
+/** The amounts one look-alike digit away from a line's that read that digit as a 9 (faded print loses a 9's strokes). */
+export function nineReadings(amount: number): number[] {
+  return digitMisreads(amount).filter((value) => {
+    const at = differingDigit(value, amount);
+    return at !== null && Math.abs(value).toFixed(2)[at] === '9';
+  });
+}
+
+type Fix = { line: ParsedReceiptLine; value: number };
+
+/** Every pair of lines whose 9-readings together make up `difference` (stops counting past two). */
+function ninePairs(lines: readonly ParsedReceiptLine[], difference: number): Fix[][] {
+  const pairs: Fix[][] = [];
+  const options = lines.map((line) => nineReadings(line.totalPrice).map((value) => ({ line, value })));
+  for (let i = 0; i < options.length && pairs.length < 2; i += 1) {
+    for (let j = i + 1; j < options.length && pairs.length < 2; j += 1) {
+      for (const a of options[i]) for (const b of options[j]) if (sameAmount(a.value - a.line.totalPrice + b.value - b.line.totalPrice, difference)) pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
+
 /** Where two amounts of the same length differ in exactly one digit (its index in "12.34"), else null. */
 export function differingDigit(a: number, b: number): number | null {
   const [x, y] = [Math.abs(a).toFixed(2), Math.abs(b).toFixed(2)];
@@ -182,13 +243,8 @@ export function differingDigit(a: number, b: number): number | null {
 /** Every amount one look-alike digit away from `amount`, or with one digit before the decimals too many (a stripe read as "1"), same sign. */
 export function digitMisreads(amount: number): number[] {
   const digits = Math.abs(amount).toFixed(2).replace('.', '');
-  const values: number[] = [];
-  for (let i = 0; i < digits.length; i += 1) {
-    for (const other of LOOK_ALIKE[digits[i]] ?? '') {
-      const value = Number(`${digits.slice(0, i)}${other}${digits.slice(i + 1)}`) / 100;
-      values.push(cents(Math.sign(amount || 1) * value));
-    }
-    if (i < digits.length - 2 && digits.length > 3) values.push(cents((Math.sign(amount || 1) * Number(`${digits.slice(0, i)}${digits.slice(i + 1)}`)) / 100));
-  }
+  const sign = Math.sign(amount || 1);
+  const values = oneDigitAway(digits).map((other) => cents((sign * Number(other)) / 100));
+  for (let i = 0; i < digits.length - 2 && digits.length > 3; i += 1) values.push(cents((sign * Number(`${digits.slice(0, i)}${digits.slice(i + 1)}`)) / 100));
   return [...new Set(values)];
 }

@@ -58,6 +58,13 @@ describe('purchase dates', () => {
     expect(date('26.12.2026 12:00', 'dmy', '2026-11-25')).toBe('2026-12-26');
   });
 
+  it('reads a year whose century has one digit misread by its last two digits', () => {
+    expect(date('15.02.7020 15:08', 'dmy', '2026-11-25')).toBe('2020-02-15');
+    expect(date('15.02.2920 15:08', 'dmy', '2026-11-25')).toBe('2020-02-15');
+    // A date printed plainly beats one read so.
+    expect(date('15.02.7020 15:08\nDatum 16.02.2020', 'dmy', '2026-11-25')).toBe('2020-02-16');
+  });
+
   it('does not take the tail of a garbled run of numbers over a readable date', () => {
     expect(date('Datum: 14, 03. 2.05\n14703. 2025 18:02')).toBe('2025-03-14');
   });
@@ -109,6 +116,8 @@ describe('readings that are not dates, and dates read with a digit wrong', () =>
   it('corrects one look-alike digit of a printed date that a barcode\'s digit run carries the other way', () => {
     expect(date('Kasse 14.06.25 18:02\n00123140525000456')).toBe('2025-05-14');
     expect(date('Kasse 14.06.25 18:02\n00123140625000456')).toBe('2025-06-14');
+    // The run broken apart by a space OCR put in it still counts.
+    expect(date('Datum 03.10.16 14:16\nKA090902 130216 10081416')).toBe('2016-10-08');
     // Not a look-alike digit (2 and 5): the printed date stands.
     expect(date('Kasse 14.02.25 18:02\n00123140525000456')).toBe('2025-02-14');
   });

@@ -93,6 +93,12 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   const latest = notAfter === undefined ? '2100-12-31' : `${Number(notAfter.slice(0, 4)) + 1}${notAfter.slice(4)}`;
   const add = (year: number, month: number, day: number, line: string, index: number, weight = 0) => {
     if (year < 100) year += 2000;
+    // One of the century's two digits misread ("15.02.7020"): the year's last two digits still say which.
+    const century = String(year);
+    if ((year < FIRST_YEAR || year > Number(latest.slice(0, 4))) && century.length === 4 && (century[0] === '2') !== (century[1] === '0')) {
+      year = 2000 + (year % 100);
+      weight -= 1;
+    }
     if (year < FIRST_YEAR || !validDate(year, month, day)) return;
     const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     if (iso > latest) return;
@@ -138,7 +144,8 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
     }
   });
   // A date inside a long digit run (year first: "…20190131…"): printed beside a barcode, taken when nothing better is.
-  const runs = lines.flatMap((line) => line.match(DIGIT_RUN) ?? []);
+  // For confirming, a run OCR broke apart at a space counts whole ("130216 10081416").
+  const runs = lines.flatMap((line) => line.replace(/(?<=\d) (?=\d)/g, '').match(DIGIT_RUN) ?? []);
   const printed = found.length;
   lines.forEach((line, index) => {
     for (const run of line.match(DIGIT_RUN) ?? []) for (const m of run.matchAll(RUN_DATE)) add(Number(m[1]), Number(m[2]), Number(m[3]), '', index, -2);

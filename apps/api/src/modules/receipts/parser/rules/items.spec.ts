@@ -14,6 +14,14 @@ describe('article lines', () => {
     ]);
   });
 
+  it('leaves a mark before the first word, a class letter read with an umlaut and a closing hyphen out of the name', () => {
+    expect(read('#Super E5 Ä 39,35 EUR*\nSALATBAR- 2,18\nVitamin C 1,99 A')).toEqual([
+      ['Super E5', 1, 39.35, 39.35],
+      ['SALATBAR', 1, 2.18, 2.18],
+      ['Vitamin C', 1, 1.99, 1.99],
+    ]);
+  });
+
   it('pairs a count line with the article below or above it', () => {
     expect(read('2 x 1,29\nJoghurt 2,58 A')).toEqual([['Joghurt', 2, 1.29, 2.58]]);
     expect(read('Joghurt 2,58 A\n2 x 1,29\nBrot 2,49 A')).toEqual([
@@ -46,6 +54,8 @@ describe('article lines', () => {
       ['Milch', 1, 1.19, 1.19],
       ['LEERGUT', 1, -0.25, -0.25],
     ]);
+    // The word read apart.
+    expect(read('LEER GUT EW 0,50 C')).toEqual([['LEER GUT EW', 1, -0.5, -0.5]]);
   });
 
   it('skips payment, VAT and pump volume lines', () => {
@@ -107,6 +117,8 @@ describe('lines OCR read in part', () => {
   it('ends the articles at the item count and at a card slip', () => {
     expect(read('Milch 1,19 A\n2 Posten: 1\nxx Ar 1,00')).toEqual([['Milch', 1, 1.19, 1.19]]);
     expect(read('Milch 1,19 A\nKartenzahlung\nAID 15,38\nTerminal-I 6542,18')).toEqual([['Milch', 1, 1.19, 1.19]]);
+    // The slip's heading cut short by faint print.
+    expect(read('Super 34,00\nx Kundenbe E0 *X\nBetrag 34,00')).toEqual([['Super', 1, 34, 34]]);
     // A slip heading above the first article does not end them.
     expect(read('KUNDENBELEG\nMilch 1,19 A')).toEqual([['Milch', 1, 1.19, 1.19]]);
   });

@@ -20,16 +20,16 @@ const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespa
 /** Till and card-slip lines that carry a number read as an amount ("Uhrzeit 16,10", "BonNr: 0,06"): not articles. */
 const TILL_LINE = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id?|ta-?nr|genehm\w*|vu-?nr|kassen?-?nr)(?![\p{L}])|seri\w{0,3}n(?:umme)?r|\bs\/n\b/iu;
 /**
- * The first line of a card slip ("Kundenbeleg", "Kartenzahlung", "Terminal-ID 1234", "AS-Zeit"):
+ * The first line of a card slip ("Kundenbeleg", its word cut short by faint print: "Kundenbe", "Kartenzahlung", "Terminal-ID 1234", "AS-Zeit"):
  * what follows up to the total (read on the slip as "Betrag EUR 39,00") is the slip, not articles.
  */
-const CARD_SLIP = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:kunden-?\s?be\s?le[gdc]|händler-?\s?be\s?le[gdc]|haendler-?beleg|kartenzahlung|terminal-?id?|trace-?nr|genehm\w*-?nr|as-?zeit|emv-?daten|zahlung\s+erfolgt)(?![\p{L}])/iu;
+const CARD_SLIP = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:kunden-?\s?be(?:\s?le[gdc]|(?![\p{L}]))|händler-?\s?be\s?le[gdc]|haendler-?beleg|kartenzahlung|terminal-?id?|trace-?nr|genehm\w*-?nr|as-?zeit|emv-?daten|zahlung\s+erfolgt)(?![\p{L}])/iu;
 /** Payment and VAT lines where the total was not read ("ec-cash 59,96", "Netto MwSt. 19,00 50,38 9,58"): not articles. */
 const PAYMENT_OR_VAT = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:(?:el)?ec\.?[- ]?cash|girocard|kartenzahlung|bar(?:geld)?|rückgeld|wechselgeld|gegeben|netto|brutto|mwst|ust|vat|betrag)(?![\p{L}])/iu;
 /** A petrol pump's volume line ("26,97 Liter Säule 2"): the amount is on the fuel's line. */
 const PUMP_VOLUME = /^\W*(?:\S{1,2}\s+){0,3}\d+[.,]\d{2,3}\s*(?:liter|ltr|l)\b/i;
 /** Returned empties: a credit, however the minus came out. */
-export const RETURNED = /leergut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
+export const RETURNED = /leer\s?gut|pfand\s*(?:zurück|rückgabe|retour)|rückn|bottle\s+return|deposit\s+return/i;
 /** Coupons and price reductions: a credit, however the minus came out ("10% Coupon Pflege 1,15"). */
 const REDUCTION = /(?<![\p{L}])(?:coupon|rabatt|sofortrabatt|nachlass|preisvorteil|discount|multibuy\s+saving|saving)(?![\p{L}])/iu;
 /** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
@@ -38,7 +38,7 @@ const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
 const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price)\b/i;
 /** A product group under an electronics article ("414 SPIELZEUG") or its serial number: not part of the name. */
 const PRODUCT_GROUP = /^(?:\S{1,2}\s+|[^\p{L}\s]{3}\s+)?\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
-const DEPOSIT = /pfand|leergut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
+const DEPOSIT = /pfand|leer\s?gut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
 
 interface Priced {
   type: 'priced';
@@ -514,7 +514,11 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     .replace(/\s+\d{8,14}(?:\s+[A-Z])?$/, '')
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();
-  name = trimEndOf(withoutSpecks(name), '* ');
+  // A hyphen left at the end ("SALATBAR-" before its amount) joins nothing; a mark glued before the
+  // first word ("#Super") and a tax class read with an umlaut before the amount ("Super E5 Ä") are no part of the name.
+  name = trimEndOf(withoutSpecks(name), '*- ')
+    .replace(/^[#*»«"„'`]+(?=\p{L})/u, '')
+    .replace(/(?<=\S) [ÄÖÜ]$/u, '');
   const amount = RETURNED.test(name) || REDUCTION.test(name) ? -Math.abs(draft.amount) : draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountPaid, paymentAmounts, paymentKind, vatClassTotals, vatTableTotal } from './payment.js';
+import { amountPaid, paymentAmounts, paymentKind } from './payment.js';
 
 describe('payment lines', () => {
   it.each([
@@ -19,6 +19,7 @@ describe('payment lines', () => {
     ['RUECKGELD EUR 0,80', 'change'],
     ['Change due 0.50', 'change'],
     ['x ; Kartenzahlumg 7,00', 'card'],
+    ['GIRICARC 99,86', 'card'],
   ])('%j is a %s line', (text, kind) => {
     expect(paymentKind(text)).toBe(kind);
   });
@@ -43,35 +44,9 @@ describe('payment lines', () => {
   });
 });
 
-describe('the VAT table', () => {
-  it('adds up the gross column when every row agrees with itself, in any column order', () => {
-    expect(vatTableTotal(['SUMME 10,00', 'B 7% 7,45 0,52 7,97', 'C 19% 20,18 3,83 24,01'], 0, ',')).toBe(31.98);
-    expect(vatTableTotal(['zu zahlen 7,16', 'A 7% 0,47 6,69 7,16', 'Summe 0,47 6,69 7,16'], 0, ',')).toBe(7.16);
-    expect(vatTableTotal(['TOTAL 5.00', 'VAT 20% 4.00 0.80 4.80'], 0, '.')).toBe(4.8);
-  });
-
-  it('says nothing when a row was misread or there is no table', () => {
-    expect(vatTableTotal(['SUMME 10,00', 'B 7% 7,45 0,52 7,97', 'C 19% 20,18 3,88 24,01'], 0, ',')).toBeNull();
-    expect(vatTableTotal(['SUMME 10,00', 'Bar 10,00'], 0, ',')).toBeNull();
-  });
-});
-
 describe('amounts read apart', () => {
   it('are read as their whole units and the cents that close the line', () => {
     expect(paymentAmounts(['SUMME 19,46', 'MasterCard EUR 19, 4,46', 'Kartenzahlung 19,46'], 0, ',')).toEqual([19.46, 19.46]);
     expect(paymentAmounts(['SUMME 19,46', 'MasterCard EUR 19, 4,16'], 0, ',')).toEqual([19.16]);
-  });
-});
-
-describe('the VAT table per tax class', () => {
-  it('gives the gross of each class whose row agrees with itself', () => {
-    expect(vatClassTotals(['SUMME 29,78', 'V 19,0% 3,32 17,50 20,82', 'E 7,0% 0,59 8,37 8,96'], 0, ',')).toEqual(
-      new Map([
-        ['V', 20.82],
-        ['E', 8.96],
-      ]),
-    );
-    expect(vatClassTotals(['SUMME 29,78', 'V 19,0% 3,32 17,50 20,82', 'E 7,0% 0,59 8,37 8,99'], 0, ',')).toEqual(new Map([['V', 20.82]]));
-    expect(vatClassTotals(['SUMME 29,78', 'MwSt 19% 3,32'], 0, ',')).toBeNull();
   });
 });

@@ -51,11 +51,11 @@ function wordsOf(text: string): string[] {
   return normalizeKey(text.replace(/^[^\p{L}]{0,8}/u, '')).split(' ').filter((w) => w !== '');
 }
 
-/** Whether `words` start with `phrase`; words of six letters or more may have one letter misread. */
+/** Whether `words` start with `phrase`; words of six letters or more may have one letter misread, of eight or more two ("GIRICARC"). */
 function startsWith(words: readonly string[], phrase: string): boolean {
   const wanted = phrase.split(' ');
   if (words.length < wanted.length) return false;
-  return wanted.every((word, i) => words[i] === word || (word.length >= 6 && withinEdits(words[i], word, 1)));
+  return wanted.every((word, i) => words[i] === word || (word.length >= 6 && withinEdits(words[i], word, word.length >= 8 ? 2 : 1)));
 }
 
 /** What a payment line is, or null when it is none. A card word may follow a cash word ("GEGEBEN Mastercard"). */
@@ -106,56 +106,6 @@ export function paymentAmounts(texts: readonly string[], from: number, decimal: 
     } else if (from >= 0 && startsWithAny(wordsOf(text), VAT_SUM) && countAmounts(text, decimal) >= 2) amounts.push(amount);
   }
   return amounts;
-}
-
-/** A VAT table row: a rate ("7%", "19,0 %") and then net, VAT and gross in the till's order. */
-const VAT_ROW = /(?<![\d.,])\d{1,2}(?:[.,]\d{1,2})?\s?%/;
-
-/**
- * The VAT table's gross column added up (a third reading of the total, printed below it): each
- * row prints net, VAT and gross, the gross being the other two added. Null unless every row
- * below `from` has its three amounts agree, since a sum missing a row says nothing.
- */
-export function vatTableTotal(texts: readonly string[], from: number, decimal: DecimalSeparator): number | null {
-  const pattern = decimal === ',' ? /(?<![\d,])\d{1,5},\d{2}(?![\d,])/g : /(?<![\d.])\d{1,5}\.\d{2}(?![\d.])/g;
-  const seen = new Set<string>();
-  let sum = 0;
-  for (let i = Math.max(from + 1, 0); i < texts.length; i += 1) {
-    const rate = VAT_ROW.exec(texts[i]);
-    if (!rate) continue;
-    const amounts = (texts[i].slice(rate.index + rate[0].length).match(pattern) ?? []).map((a) => Number(a.replace(',', '.')));
-    if (amounts.length !== 3) continue;
-    const gross = Math.max(...amounts);
-    const [x, y] = amounts.filter((a, k) => k !== amounts.indexOf(gross));
-    if (!sameAmount(x + y, gross)) return null;
-    const key = amounts.join(' ');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    sum = cents(sum + gross);
-  }
-  return seen.size > 0 ? sum : null;
-}
-
-/** A VAT table row that names its tax class first ("B 7% 7,45 0,52 7,97", "A= 7,0% …"). */
-const CLASS_ROW = /^\W*([A-Z])\b\W{0,2}\d{1,2}(?:[.,]\d{1,2})?\s?%/;
-
-/**
- * The VAT table's gross per tax class (the letters printed after the line amounts), from the rows
- * whose net, VAT and gross agree; null without such rows.
- */
-export function vatClassTotals(texts: readonly string[], from: number, decimal: DecimalSeparator): Map<string, number> | null {
-  const pattern = decimal === ',' ? /(?<![\d,])\d{1,5},\d{2}(?![\d,])/g : /(?<![\d.])\d{1,5}\.\d{2}(?![\d.])/g;
-  const totals = new Map<string, number>();
-  for (let i = Math.max(from + 1, 0); i < texts.length; i += 1) {
-    const row = CLASS_ROW.exec(texts[i]);
-    if (!row) continue;
-    const amounts = (texts[i].slice(row[0].length).match(pattern) ?? []).map((a) => Number(a.replace(',', '.')));
-    if (amounts.length !== 3) continue;
-    const gross = Math.max(...amounts);
-    const [x, y] = amounts.filter((_, k) => k !== amounts.indexOf(gross));
-    if (sameAmount(x + y, gross) && !totals.has(row[1])) totals.set(row[1], gross);
-  }
-  return totals.size > 0 ? totals : null;
 }
 
 function countAmounts(text: string, decimal: DecimalSeparator): number {

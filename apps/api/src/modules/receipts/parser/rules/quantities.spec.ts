@@ -7,6 +7,8 @@ describe('count lines', () => {
     expect(quantityLine('0,456 kg x 2,99 EUR/kg', ',')).toMatchObject({ quantity: 0.456, unit: 'kg', unitPrice: 2.99 });
     expect(quantityLine('2 x 1,29 2,58 A', ',')).toMatchObject({ quantity: 2, unitPrice: 1.29, amount: 2.58, taxCode: 'A' });
     expect(quantityLine('3 @ $1.50', '.')).toMatchObject({ quantity: 3, unitPrice: 1.5 });
+    // The operator read twice over.
+    expect(quantityLine('2xXx2,19', ',')).toMatchObject({ quantity: 2, unitPrice: 2.19 });
   });
 
   it('reads a count and amount without an operator (DIY tills) but not a pack size', () => {

@@ -34,7 +34,8 @@ const quantityCache = new Map<DecimalSeparator, RegExp>();
 export function quantityLine(text: string, decimal: DecimalSeparator): QuantityLine | null {
   let pattern = quantityCache.get(decimal);
   if (!pattern) {
-    pattern = new RegExp(String.raw`^${QUANTITY}\s*${UNIT}?\s*${OPERATOR}\s*${CURRENCY}?\s*(-?${amountPattern(decimal)})\s*${CURRENCY}?${PER_UNIT}\s*(.*)$`, 'i');
+    // The operator may come back doubled by OCR ("2xXx2,19").
+    pattern = new RegExp(String.raw`^${QUANTITY}\s*${UNIT}?\s*${OPERATOR}[xX×*]{0,2}\s*${CURRENCY}?\s*(-?${amountPattern(decimal)})\s*${CURRENCY}?${PER_UNIT}\s*(.*)$`, 'i');
     quantityCache.set(decimal, pattern);
   }
   const m = pattern.exec(text);

@@ -59,6 +59,12 @@ describe('articles whose amount was not read', () => {
     ]);
   });
 
+  it('take the count printed before the name as the quantity', () => {
+    const lines = [line('Brot', 2.5, 1)];
+    const [, counted] = withUnreadAmounts(lines, [{ name: '3 x Brezel', index: 2, after: 1 }], 4.3, null, []);
+    expect(counted).toMatchObject({ name: 'Brezel', quantity: 3, unitPrice: 0.6, totalPrice: 1.8 });
+  });
+
   it('leave the rest alone when two are left or it is larger than any amount read', () => {
     const lines = [line('Brot', 1.5, 1)];
     expect(withUnreadAmounts(lines, [{ name: 'Käse', index: 2, after: 1 }, { name: 'Wurst', index: 3, after: 1 }], 3, null, [])).toHaveLength(1);

@@ -49,15 +49,22 @@ const key = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 /** The read name `a`, or it with a few specks after it (where the amount was: "JOGHURT PUR as USE"). */
 const sameName = (a: string, b: string) => key(a).length >= 4 && (key(a) === key(b) || (key(a).length >= 10 && key(b).startsWith(key(a)) && key(b).length - key(a).length <= 6));
 
+/** The count printed before the name ("3 x Roggenbrot"): the quantity, not part of the name. */
+const LEADING_COUNT = /^(\d{1,3})\s*[x×*]\s+(?=\p{L})/iu;
+
 function unreadLine(article: UnreadArticle, amount: number): ParsedReceiptLine {
+  const lead = LEADING_COUNT.exec(article.name);
+  const count = lead ? Number(lead[1]) : 1;
+  // The price of one when the amount divides into whole cents; else the count stays in the name.
+  const each = count >= 2 && Math.round(amount * 100) % count === 0 ? cents(amount / count) : null;
   return {
     position: 0,
     kind: amount < 0 ? 'deposit' : 'item',
     rawText: article.name,
-    name: article.name,
-    quantity: 1,
+    name: each !== null && lead ? article.name.slice(lead[0].length) : article.name,
+    quantity: each !== null ? count : 1,
     unit: 'piece',
-    unitPrice: amount,
+    unitPrice: each ?? amount,
     totalPrice: amount,
     taxCode: null,
     barcode: null,
