@@ -1,6 +1,8 @@
 // A CPU profile of the built server under one of the floor benchmark's loads, and where its
 // time goes: self time by function and by file (native calls charged to their JavaScript caller).
 //   node bench/profile-route.mjs health|status|resolve [--duration=8]
+// The server's own CPU time per answered request (utime + stime from /proc, profiler running)
+// is printed beside it: on a shared machine that moves far less than requests per second.
 // The profile covers only the measured load (after a warm-up) and is kept in
 // bench/results/<route>.cpuprofile for Chrome DevTools. Run `pnpm run build` first. For time by
 // module rather than by bundle part, bundle the server readable first:
@@ -8,7 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { household, routeLoads } from './floor.mjs';
+import { cpuSeconds, household, routeLoads } from './floor.mjs';
 import { ROOT, freePort, measure, startBuiltServer } from './lib.mjs';
 
 const route = process.argv[2] ?? 'resolve';
@@ -24,10 +26,12 @@ try {
   const { url, options } = loads[route];
   await measure(url, { ...options, duration: 2, warmup: 0 });
   writeFileSync(`${out}.start`, '');
+  const cpuBefore = cpuSeconds(server.pid);
   const row = await measure(url, { ...options, duration, warmup: 0 });
+  const cpuPerRequest = ((cpuSeconds(server.pid) - cpuBefore) / (row.requestsPerSecond * duration)) * 1e6;
   writeFileSync(`${out}.stop`, '');
   while (!existsSync(`${out}.done`)) await new Promise((r) => setTimeout(r, 100));
-  console.log(`${route}: ${row.requestsPerSecond.toFixed(0)} requests/s, p99 ${row.p99Ms} ms; profile in ${out}`);
+  console.log(`${route}: ${row.requestsPerSecond.toFixed(0)} requests/s, p99 ${row.p99Ms} ms, server CPU ${cpuPerRequest.toFixed(0)} µs per request; profile in ${out}`);
   summarise(JSON.parse(readFileSync(out, 'utf8')));
 } finally {
   for (const suffix of ['.start', '.stop', '.done']) rmSync(`${out}${suffix}`, { force: true });

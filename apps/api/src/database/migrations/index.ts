@@ -24,6 +24,7 @@ import { PrivacyAuditActions1795530000000 } from './1795530000000-privacy-audit-
 import { RecoveryCodesNeedTotp1795610000000 } from './1795610000000-recovery-codes-need-totp.js';
 import { SignInBookkeeping1795636598868 } from './1795636598868-sign-in-bookkeeping.js';
 import { ShoppingTrips1795636641144 } from './1795636641144-shopping-trips.js';
+import { ScanDraftPartialIndexes1795650000000 } from './1795650000000-scan-draft-partial-indexes.js';
 
 /** Committed migrations, oldest first. Generate new ones with `pnpm nx run api:migration-generate --args=<Name>`. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RecoveryCodesNeedTotp1795610000000,
   SignInBookkeeping1795636598868,
   ShoppingTrips1795636641144,
+  ScanDraftPartialIndexes1795650000000,
 ];

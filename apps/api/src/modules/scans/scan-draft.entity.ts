@@ -8,10 +8,17 @@ export type ScanStatus = (typeof SCAN_STATUSES)[number];
 export const RESOLUTION_SOURCES = ['local', 'cache', 'open_facts', 'unresolved'] as const;
 export type ResolutionSource = (typeof RESOLUTION_SOURCES)[number];
 
-/** A scanned code waiting for review. Nothing changes stock or the list until it is confirmed. */
+/**
+ * A scanned code waiting for review. Nothing changes stock or the list until it is confirmed.
+ *
+ * Every scan inserts a row, so the indexes hold only what a query looks for: the keys only where
+ * set (a key is unique where it is set; most scans come without one, and a new draft never has a
+ * confirmation key), the code only of unresolved drafts (the one query by code looks for the
+ * unresolved draft to reuse). A local hit then touches the table, its primary key and the inbox.
+ */
 @Entity({ name: 'scan_drafts' })
 @Index('idx_scan_drafts_inbox', ['status', 'updatedAt'])
-@Index('idx_scan_drafts_code', ['barcodeNormalized', 'mode', 'status'])
+@Index('idx_scan_drafts_unresolved_code', ['barcodeNormalized', 'mode', 'updatedAt'], { where: `"status" = 'unresolved'` })
 export class ScanDraftEntity {
   @PrimaryColumn({ type: 'text' })
   id: string;
@@ -48,12 +55,12 @@ export class ScanDraftEntity {
   upstreamError: string | null;
 
   /** Idempotency key of the resolve request; unique across all drafts. */
-  @Index('idx_scan_drafts_resolve_key', { unique: true })
+  @Index('idx_scan_drafts_resolve_key', { unique: true, where: '"resolve_key" IS NOT NULL' })
   @Column({ name: 'resolve_key', type: 'text', nullable: true })
   resolveKey: string | null;
 
   /** Idempotency key of the confirmation; unique across all drafts. */
-  @Index('idx_scan_drafts_confirm_key', { unique: true })
+  @Index('idx_scan_drafts_confirm_key', { unique: true, where: '"confirm_key" IS NOT NULL' })
   @Column({ name: 'confirm_key', type: 'text', nullable: true })
   confirmKey: string | null;
 

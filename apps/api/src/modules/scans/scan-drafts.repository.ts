@@ -27,6 +27,9 @@ interface DraftRow {
   updated_at: string;
 }
 
+/** The draft a resolve request's idempotency key made, if any. */
+export const RESOLVE_KEY_SQL = 'SELECT * FROM scan_drafts WHERE resolve_key = ?';
+
 /** The product and variant a known barcode belongs to. */
 export const LOCAL_HIT_SQL = `
   SELECT p.id AS product_id, v.id AS variant_id FROM product_barcodes b
@@ -123,7 +126,7 @@ export class ScanDraftsRepository {
   private get sql() {
     const db = this.database.sqlite;
     this.statements ??= {
-      byResolveKey: db.prepare('SELECT * FROM scan_drafts WHERE resolve_key = ?'),
+      byResolveKey: db.prepare(RESOLVE_KEY_SQL),
       localHit: db.prepare(LOCAL_HIT_SQL),
       insert: db.prepare(`INSERT INTO scan_drafts (${INSERT_COLUMNS.map(([column]) => column).join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`),
       context: db.prepare(CONTEXT_SQL),
