@@ -29,8 +29,6 @@ const BINARISATION = { radius: TARGET_LINE_HEIGHT / 2, k: 0.2 };
 const OCR_MAX_PIXELS = 12_000_000;
 /** The blocks the light on a photographed sheet is estimated in: a text line high (see flattenLight). */
 const LIGHT_BLOCK = TARGET_LINE_HEIGHT;
-/** How far (share of the probe's long side) a sheet's side may leave level or plumb and still be cut as a box, not warped (see isUprightBox). */
-const UPRIGHT_SLACK = 0.01;
 /** The long side of the small copy the page geometry is measured on. */
 const PROBE_SIDE = 1_200;
 
@@ -101,7 +99,7 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // A sheet photographed at a slant on a darker surface: cut out along its outline and made
     // upright first, then prepared as a scan of it would be.
     const outline = rectified ? null : findPaperOutline(probeImage);
-    if (outline && !isUprightBox(outline, 1, UPRIGHT_SLACK * Math.max(probeImage.width, probeImage.height))) {
+    if (outline && !isUprightBox(outline)) {
       const corners = outline.map(([x, y]) => [x * toFull, y * toFullY] as const) as unknown as Quad;
       const grey = await greyPixels(open().autoOrient(), width, height);
       return await prepareRectified({ width, height, data: new Uint8Array(grey.buffer, grey.byteOffset, width * height) }, corners, maxPixels);

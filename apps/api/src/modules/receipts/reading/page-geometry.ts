@@ -199,7 +199,7 @@ export function blockMaxima(probe: GreyImage, block: number): { blocks: Uint8Arr
 }
 
 /** Ink pixels (inkMask over the whole probe) per block of `block` × `block` pixels. */
-function inkPerBlock(probe: GreyImage, bw: number, block: number): Float64Array {
+export function inkPerBlock(probe: GreyImage, bw: number, block: number): Float64Array {
   const mask = inkMask(probe, { left: 0, top: 0, width: probe.width, height: probe.height });
   const counts = new Float64Array(bw * Math.ceil(probe.height / block));
   for (let y = 0; y < probe.height; y += 1) {

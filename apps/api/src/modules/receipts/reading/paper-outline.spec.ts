@@ -6,9 +6,9 @@ import { homography, mapPoint, rectifiedSize, warpQuad, type Quad } from './pers
 /**
  * A drawn photo: a sheet of paper (240) with text-like lines, `sheet` wide and high, seen with its
  * corners at `corners` on a darker table (70), a shadow falling across the side `shadow` (down to
- * 45 % of the light at the picture's edge).
+ * 1 - `depth` of the light at the picture's edge).
  */
-function photo({ width = 600, height = 800, corners, sheet = { width: 240, height: 640 }, shadow = 'left' as 'left' | 'right' | 'none' }: { width?: number; height?: number; corners: Quad; sheet?: { width: number; height: number }; shadow?: 'left' | 'right' | 'none' }): GreyImage {
+function photo({ width = 600, height = 800, corners, sheet = { width: 240, height: 640 }, shadow = 'left' as 'left' | 'right' | 'none', depth = 0.55 }: { width?: number; height?: number; corners: Quad; sheet?: { width: number; height: number }; shadow?: 'left' | 'right' | 'none'; depth?: number }): GreyImage {
   const toSheet = homography(corners, [
     [0, 0],
     [sheet.width, 0],
@@ -20,7 +20,7 @@ function photo({ width = 600, height = 800, corners, sheet = { width: 240, heigh
     for (let x = 0; x < width; x += 1) {
       const [u, v] = mapPoint(toSheet, x + 0.5, y + 0.5);
       const t = shadow === 'left' ? x / width : 1 - x / width;
-      const light = shadow === 'none' ? 1 : 1 - 0.55 * Math.max(0, 1 - t * 2.2);
+      const light = shadow === 'none' ? 1 : 1 - depth * Math.max(0, 1 - t * 2.2);
       let value = 70;
       if (u >= 0 && v >= 0 && u < sheet.width && v < sheet.height) {
         const inText = u > 12 && u < sheet.width - 12 && v > 12 && v < sheet.height - 12;
@@ -50,6 +50,21 @@ describe('paper outline', () => {
         expect(Math.hypot(outline![i][0] - slanted[i][0], outline![i][1] - slanted[i][1])).toBeLessThanOrEqual(5);
       }
       expect(isUprightBox(outline!)).toBe(false);
+    }
+  });
+
+  it('keeps the deeply shadowed side of the sheet, where the paper is hardly brighter than the lit table', () => {
+    // The sheet near the picture's left edge: paper there near 240 × 0.35 = 84, the table in the light 70.
+    const nearEdge: Quad = [
+      [30, 60],
+      [300, 90],
+      [330, 740],
+      [20, 700],
+    ];
+    const outline = findPaperOutline(photo({ corners: nearEdge, shadow: 'left', depth: 0.7 }));
+    expect(outline).not.toBeNull();
+    for (let i = 0; i < 4; i += 1) {
+      expect(Math.hypot(outline![i][0] - nearEdge[i][0], outline![i][1] - nearEdge[i][1])).toBeLessThanOrEqual(8);
     }
   });
 

@@ -1,4 +1,4 @@
-import { blockMaxima, largestRegion, meanOf, otsu, PAPER_BLOCK, type GreyImage } from './page-geometry.js';
+import { blockMaxima, inkPerBlock, largestRegion, meanOf, otsu, PAPER_BLOCK, type GreyImage } from './page-geometry.js';
 import type { Point, Quad } from './perspective.js';
 
 /**
@@ -24,6 +24,22 @@ const MAX_SHARE = 0.97;
 const MIN_FIT = 0.93;
 /** Each corner's angle lies within this many degrees of a right angle (a sheet seen from above, if at a slant). */
 const MAX_CORNER_SLANT = 35;
+/**
+ * The most a block of paper in a shadow is darker than its lit neighbour (block maxima); the
+ * paper's edge against the table is a step to a third or less.
+ */
+const SHADE_STEP = 0.9;
+/**
+ * No block is paper, however gradually the light falls off, that is darker than this share of
+ * the way from the surround's mean brightness up to the threshold between surround and paper.
+ */
+const SHADE_FLOOR = 0.2;
+/**
+ * The least ink per block, as a share of the region's, in the blocks the region grew into: a
+ * shadowed strip of the sheet holds its print (a column of prices: a fifth or more of the
+ * region's); grey cardboard beside a scanned receipt next to none (half a percent).
+ */
+const GROWN_PRINT_SHARE = 0.05;
 /** Hull vertices kept for the search (those at the sharpest turns). */
 const MAX_VERTICES = 90;
 
@@ -35,7 +51,13 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   if (meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1) < MIN_STEP) return null;
   const region = largestRegion(blocks, bw, new Uint8Array(blocks.length).fill(1), threshold);
   if (!region || region.size < MIN_SHARE * blocks.length || region.size > MAX_SHARE * blocks.length) return null;
-  const solid = opened(region.members, bw, bh);
+  // Paper in a shadow may be as dark as the lit table, but not as dark as the table on average.
+  const darkMean = meanOf(histogram, 0, threshold + 1);
+  let members = grown(region.members, blocks, bw, bh, darkMean + SHADE_FLOOR * (threshold - darkMean));
+  // Grown into print (the shadowed side of the sheet), not into a printless surface that happens
+  // to grow darker as gradually (the grey cardboard beside a scanned receipt).
+  if (!holdsPrint(inkPerBlock(probe, bw, PAPER_BLOCK), region.members, members)) members = region.members;
+  const solid = opened(members, bw, bh);
   // The sheet's edge along each row: its first and last pixel brighter than the threshold in a block of the region.
   const points: Point[] = [];
   let area = 0;
@@ -44,7 +66,10 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
     let first = -1;
     let last = -1;
     for (let x = 0, at = y * probe.width; x < probe.width; x += 1, at += 1) {
-      if (!solid[row + ((x / PAPER_BLOCK) | 0)] || probe.data[at] <= threshold) continue;
+      const cell = row + ((x / PAPER_BLOCK) | 0);
+      // Brighter than the surround's light, or (in a shadow, where the paper is darker than
+      // that) than the block's own paper by the usual fall of the light inside it.
+      if (!solid[cell] || (probe.data[at] <= threshold && probe.data[at] < SHADE_STEP * blocks[cell])) continue;
       if (first < 0) first = x;
       last = x;
     }
@@ -67,7 +92,7 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
  * plumb by at most `degrees` or by `pixels` (the tracing's own unevenness on a short side). Then
  * a plain cut does as well as a warp, and a scanned page keeps its cut.
  */
-export function isUprightBox(quad: Quad, degrees = 1, pixels = 12): boolean {
+export function isUprightBox(quad: Quad, degrees = 1.5, pixels = 3): boolean {
   return quad.every((point, i) => {
     const next = quad[(i + 1) % 4];
     const dx = Math.abs(next[0] - point[0]);
@@ -75,6 +100,49 @@ export function isUprightBox(quad: Quad, degrees = 1, pixels = 12): boolean {
     const [along, off] = dx >= dy ? [dx, dy] : [dy, dx];
     return off <= Math.max(pixels, along * Math.tan((degrees * Math.PI) / 180));
   });
+}
+
+/**
+ * The region grown into the blocks beside it that are darker by no more than light falls off
+ * from one block to the next (SHADE_STEP): a shadow darkens the paper gradually, down to the
+ * surround's brightness at the far side, while the paper's edge is a sharp step down to the
+ * table. Without this, the shadowed strip along one side is cut off along a straight line, as if
+ * it were the paper's edge.
+ */
+function grown(members: Uint8Array, blocks: Uint8Array, bw: number, bh: number, floor: number): Uint8Array {
+  const out = members.slice();
+  const queue: number[] = [];
+  for (let i = 0; i < out.length; i += 1) if (out[i]) queue.push(i);
+  while (queue.length > 0) {
+    const at = queue.pop()!;
+    const x = at % bw;
+    const y = (at / bw) | 0;
+    for (const next of [x > 0 ? at - 1 : -1, x < bw - 1 ? at + 1 : -1, y > 0 ? at - bw : -1, y < bh - 1 ? at + bw : -1]) {
+      if (next < 0 || out[next] || blocks[next] < floor || blocks[next] < SHADE_STEP * blocks[at]) continue;
+      out[next] = 1;
+      queue.push(next);
+    }
+  }
+  return out;
+}
+
+/** Whether the blocks `grown` adds to `members` hold print: some share of the region's ink per block (see GROWN_PRINT_SHARE). */
+function holdsPrint(ink: Float64Array, members: Uint8Array, grown: Uint8Array): boolean {
+  let inside = 0;
+  let insideBlocks = 0;
+  let added = 0;
+  let addedBlocks = 0;
+  for (let i = 0; i < members.length; i += 1) {
+    if (members[i]) {
+      inside += ink[i];
+      insideBlocks += 1;
+    } else if (grown[i]) {
+      added += ink[i];
+      addedBlocks += 1;
+    }
+  }
+  if (addedBlocks === 0) return true;
+  return inside > 0 && added / addedBlocks >= GROWN_PRINT_SHARE * (inside / insideBlocks);
 }
 
 /** The region without thin strands and specks (eroded, then grown back, by one block across and down). */
