@@ -56,7 +56,9 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   let members = grown(region.members, blocks, bw, bh, darkMean + SHADE_FLOOR * (threshold - darkMean));
   // Grown into print (the shadowed side of the sheet), not into a printless surface that happens
   // to grow darker as gradually (the grey cardboard beside a scanned receipt).
-  if (!holdsPrint(inkPerBlock(probe, bw, PAPER_BLOCK), region.members, members)) members = region.members;
+  // Nor into the surround: lit unevenly, it may grow lighter towards one side as gradually, but
+  // it runs on to the picture's edge, where the sheet lying on it does not.
+  if (reachesEdge(region.members, members, bw, bh) || !holdsPrint(inkPerBlock(probe, bw, PAPER_BLOCK), region.members, members)) members = region.members;
   const solid = opened(members, bw, bh);
   // The sheet's edge along each row: its first and last pixel brighter than the threshold in a block of the region.
   const points: Point[] = [];
@@ -124,6 +126,17 @@ function grown(members: Uint8Array, blocks: Uint8Array, bw: number, bh: number, 
     }
   }
   return out;
+}
+
+/** Whether any block `grown` adds to `members` lies on the picture's edge. */
+function reachesEdge(members: Uint8Array, grown: Uint8Array, bw: number, bh: number): boolean {
+  for (let i = 0; i < members.length; i += 1) {
+    if (members[i] || !grown[i]) continue;
+    const x = i % bw;
+    const y = (i / bw) | 0;
+    if (x === 0 || y === 0 || x === bw - 1 || y === bh - 1) return true;
+  }
+  return false;
 }
 
 /** Whether the blocks `grown` adds to `members` hold print: some share of the region's ink per block (see GROWN_PRINT_SHARE). */
