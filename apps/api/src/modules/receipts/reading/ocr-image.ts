@@ -3,8 +3,11 @@ import { images, type Sharp } from '../../../common/images/image-library.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decoder.js';
 import { sauvola } from './binarise.js';
+import { flattenLight } from './illumination.js';
 import { measurePage } from './page-geometry.js';
 import { clearBars, clearRules } from './page-rules.js';
+import { findPaperOutline, isUprightBox } from './paper-outline.js';
+import { mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
 
 
 /**
@@ -24,6 +27,8 @@ const MIN_SCALE = 0.35;
 const BINARISATION = { radius: TARGET_LINE_HEIGHT / 2, k: 0.2 };
 /** What OCR is given at most (a long receipt at full height is about 1,000 × 6,000). */
 const OCR_MAX_PIXELS = 12_000_000;
+/** The blocks the light on a photographed sheet is estimated in: a text line high (see flattenLight). */
+const LIGHT_BLOCK = TARGET_LINE_HEIGHT;
 /** The long side of the small copy the page geometry is measured on. */
 const PROBE_SIDE = 1_200;
 
@@ -68,7 +73,7 @@ export interface PreparedPage {
  * a fraction of the cost. Whether it is upside down is left to the OCR engine's confidence
  * (`halfTurn`, `quarterTurn`). A file that does not decode in full is a 400.
  */
-export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: number): Promise<PreparedPage> {
+export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: number, rectified = false): Promise<PreparedPage> {
   const sharp = await images();
   const open = () =>
     Buffer.isBuffer(source)
@@ -88,9 +93,18 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
       .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const geometry = measurePage({ width: probe.info.width, height: probe.info.height, data: probe.data });
+    const probeImage = { width: probe.info.width, height: probe.info.height, data: probe.data };
     const toFull = width / probe.info.width;
     const toFullY = height / probe.info.height;
+    // A sheet photographed at a slant on a darker surface: cut out along its outline and made
+    // upright first, then prepared as a scan of it would be.
+    const outline = rectified ? null : findPaperOutline(probeImage);
+    if (outline && !isUprightBox(outline)) {
+      const corners = outline.map(([x, y]) => [x * toFull, y * toFullY] as const) as unknown as Quad;
+      const grey = await greyPixels(open().autoOrient(), width, height);
+      return await prepareRectified({ width, height, data: new Uint8Array(grey.buffer, grey.byteOffset, width * height) }, corners, maxPixels);
+    }
+    const geometry = measurePage(probeImage, { cutOut: rectified });
     const left = Math.min(width - 1, Math.floor(geometry.paper.left * toFull));
     const top = Math.min(height - 1, Math.floor(geometry.paper.top * toFullY));
     const paper = {
@@ -108,9 +122,7 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // Never more pixels than the limit allows, whatever the text height says.
     scale = Math.min(scale, Math.sqrt(OCR_MAX_PIXELS / (paper.width * paper.height)));
     // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
-    const decoded = await open().autoOrient().extract(paper).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-    const rawCut = { raw: { width: paper.width, height: paper.height, channels: decoded.info.channels } };
-    const cut = decoded.info.channels === 1 ? decoded.data : await sharp(decoded.data, rawCut).extractChannel(0).toColourspace('b-w').raw().toBuffer();
+    const cut = await greyPixels(open().autoOrient().extract(paper), paper.width, paper.height);
     const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .rotate(turn, { background: '#ffffff' })
       .resize({ width: Math.max(1, Math.round(across * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
@@ -121,6 +133,9 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // run the turn and the scaling a second time to measure the grey levels first.
     const stretched = await sharp(out.data, { raw: { width: out.info.width, height: out.info.height, channels: 1 } }).normalise().toColourspace('b-w').raw().toBuffer();
     const pixels = new Uint8Array(stretched.buffer, stretched.byteOffset, out.info.width * out.info.height);
+    // A photographed sheet is lit unevenly (a shadow across it); a scan is lit evenly, and the
+    // darker surround its cut may keep (cardboard, a lid) must stay dark to be told from paper.
+    if (rectified) flattenLight(pixels, out.info.width, out.info.height, LIGHT_BLOCK);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
     const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
@@ -132,6 +147,29 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     if (error instanceof ApiException) throw error;
     throw new ApiException(400, 'receipt_image_unreadable');
   }
+}
+
+/** A picture's pixels as one grey byte each, row by row (transparency on white). */
+async function greyPixels(input: ReturnType<Sharp>, width: number, height: number): Promise<Buffer> {
+  const sharp = await images();
+  const decoded = await input.flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  if (decoded.info.channels === 1) return decoded.data;
+  return sharp(decoded.data, { raw: { width, height, channels: decoded.info.channels } }).extractChannel(0).toColourspace('b-w').raw().toBuffer();
+}
+
+/**
+ * The sheet inside `corners` (on the full-size grey picture) warped to an upright rectangle of
+ * its own size (at most OCR_MAX_PIXELS), then prepared as a scan; its points map back through
+ * the warp.
+ */
+async function prepareRectified(grey: { width: number; height: number; data: Uint8Array }, corners: Quad, maxPixels: number): Promise<PreparedPage> {
+  const size = rectifiedSize(corners);
+  const fit = Math.min(1, Math.sqrt(OCR_MAX_PIXELS / (size.width * size.height)));
+  const width = Math.max(2, Math.round(size.width * fit));
+  const height = Math.max(2, Math.round(size.height * fit));
+  const warped = warpQuad(grey, corners, width, height);
+  const page = await prepareForOcr({ data: warped.data, width, height, channels: 1 }, maxPixels, true);
+  return { ...page, toSource: (x, y) => mapPoint(warped.toSource, ...page.toSource(x, y)) };
 }
 
 /** The picture's size once its EXIF flag has turned it (orientations 5–8 swap the sides). */

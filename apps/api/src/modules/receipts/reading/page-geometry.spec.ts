@@ -49,6 +49,17 @@ describe('page geometry', () => {
     expect(Math.abs(paper.top - 40)).toBeLessThanOrEqual(16);
   });
 
+  it('keeps the shadowed half of a sheet already cut out along its outline, where its print goes on', () => {
+    // The sheet fills the picture; a shadow darkens its left half to 55 %.
+    const image = page({ width: 400, height: 800, background: 245, sheet: { left: 0, top: 0, width: 400, height: 800 } });
+    for (let y = 0; y < image.height; y += 1) for (let x = 0; x < 200; x += 1) image.data[y * image.width + x] = Math.round(image.data[y * image.width + x] * 0.55);
+    const paper = findPaper(image, { cutOut: true });
+    expect(paper.left).toBeLessThanOrEqual(20);
+    expect(paper.left + paper.width).toBeGreaterThanOrEqual(380);
+    // Taken for a photo with its surround, the darker half was cut away.
+    expect(findPaper(image).left).toBeGreaterThanOrEqual(150);
+  });
+
   it('cuts away light grey cardboard beside a receipt (a weak step, but no print on it) on a black lid', () => {
     // Cardboard of grey 200 with a grain of darker specks, a black lid over the left third; the paper at 245.
     const image = page({ background: 200 });

@@ -38,6 +38,15 @@ export interface PageGeometry {
   lineHeight: number | null;
 }
 
+export interface PaperOptions {
+  /**
+   * The picture is a sheet already cut out along its outline (a photo made upright; see
+   * paper-outline): no surround is left, so a darker part is cut away only when it holds no print
+   * (the cardboard or lid of a scan photographed), never for being darker (a shadow across the sheet).
+   */
+  cutOut?: boolean;
+}
+
 /** How often the bright region is split again inside itself (black lid, grey cardboard, paper). */
 const MAX_DEPTH = 3;
 
@@ -67,20 +76,20 @@ const MIN_COLUMN_LINES = 3;
 const MAX_SKEW = 8;
 const SKEW_STEP = 0.5;
 
-export function measurePage(probe: GreyImage): PageGeometry {
-  const found = measureAsItLies(probe);
+export function measurePage(probe: GreyImage, options: PaperOptions = {}): PageGeometry {
+  const found = measureAsItLies(probe, options);
   if (found.quarterTurn === 0) return found;
   // Lines running down the page: the paper is found again on the probe turned upright, where a
   // receipt on a white lid is cut to its columns of print and the rows it fills (inkBlock reads
   // the picture as text lines running across).
-  const upright = measureAsItLies(turnClockwise(probe));
+  const upright = measureAsItLies(turnClockwise(probe), options);
   if (upright.quarterTurn !== 0) return found;
   const { left, top, width, height } = upright.paper;
   return { ...upright, quarterTurn: 90, paper: { left: top, top: probe.height - left - width, width: height, height: width } };
 }
 
-function measureAsItLies(probe: GreyImage): PageGeometry {
-  const paper = findPaper(probe);
+function measureAsItLies(probe: GreyImage, options: PaperOptions): PageGeometry {
+  const paper = findPaper(probe, options);
   const ink = inkMask(probe, paper);
   const points = inkPoints(ink, probe.width, paper);
   const level = bestAngle(points, 0);
@@ -131,20 +140,10 @@ export function otsu(histogram: readonly number[]): number {
  * brighter and darker parts (paper on grey cardboard on a black lid). A picture without a darker
  * surround is cut to its block of ink instead.
  */
-export function findPaper(probe: GreyImage): Rect {
+export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect {
   const whole = { left: 0, top: 0, width: probe.width, height: probe.height };
-  const block = 8;
-  const bw = Math.ceil(probe.width / block);
-  const bh = Math.ceil(probe.height / block);
-  const blocks = new Uint8Array(bw * bh);
-  for (let y = 0; y < probe.height; y += 1) {
-    const row = (y / block) | 0;
-    for (let x = 0; x < probe.width; x += 1) {
-      const at = row * bw + ((x / block) | 0);
-      const value = probe.data[y * probe.width + x];
-      if (value > blocks[at]) blocks[at] = value;
-    }
-  }
+  const block = PAPER_BLOCK;
+  const { blocks, bw, bh } = blockMaxima(probe, block);
   // The blocks of the region found so far (at first, all).
   let members: Uint8Array = new Uint8Array(blocks.length).fill(1);
   let region: Rect = { left: 0, top: 0, width: bw, height: bh };
@@ -166,8 +165,9 @@ export function findPaper(probe: GreyImage): Rect {
     // Too small to be the receipt (a label, a reflection): keep what was found so far.
     if (!largest || largest.size < 0.03 * blocks.length || largest.rect.width < 6 || largest.rect.height < 6) break;
     // Inside the first region a weak step counts only where the darker part holds no print (grey
-    // cardboard beside the paper), not the uneven light across one sheet in a photo.
-    if (depth > 0 && step < STRONG_STEP && !printless((inkBlocks ??= inkPerBlock(probe, bw, block)), members, largest.rect, bw)) break;
+    // cardboard beside the paper), not the uneven light across one sheet in a photo; on a sheet
+    // already cut out, any step (a shadow across it is as strong as a lid).
+    if ((depth > 0 || options.cutOut) && (step < STRONG_STEP || options.cutOut) && !printless((inkBlocks ??= inkPerBlock(probe, bw, block)), members, largest.rect, bw)) break;
     // A thin dark edge cut away: look further inside (grey cardboard may still surround the paper).
     if (largest.size < 0.97 * count) cut = true;
     members = largest.members;
@@ -179,8 +179,27 @@ export function findPaper(probe: GreyImage): Rect {
   return paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : paper;
 }
 
+/** The side of the blocks the paper is looked for in (probe pixels). */
+export const PAPER_BLOCK = 8;
+
+/** The brightest value of each block of `block` × `block` pixels: print on the paper does not break it up. */
+export function blockMaxima(probe: GreyImage, block: number): { blocks: Uint8Array; bw: number; bh: number } {
+  const bw = Math.ceil(probe.width / block);
+  const bh = Math.ceil(probe.height / block);
+  const blocks = new Uint8Array(bw * bh);
+  for (let y = 0; y < probe.height; y += 1) {
+    const row = (y / block) | 0;
+    for (let x = 0; x < probe.width; x += 1) {
+      const at = row * bw + ((x / block) | 0);
+      const value = probe.data[y * probe.width + x];
+      if (value > blocks[at]) blocks[at] = value;
+    }
+  }
+  return { blocks, bw, bh };
+}
+
 /** Ink pixels (inkMask over the whole probe) per block of `block` × `block` pixels. */
-function inkPerBlock(probe: GreyImage, bw: number, block: number): Float64Array {
+export function inkPerBlock(probe: GreyImage, bw: number, block: number): Float64Array {
   const mask = inkMask(probe, { left: 0, top: 0, width: probe.width, height: probe.height });
   const counts = new Float64Array(bw * Math.ceil(probe.height / block));
   for (let y = 0; y < probe.height; y += 1) {
@@ -216,7 +235,7 @@ function printless(ink: Float64Array, members: Uint8Array, rect: Rect, bw: numbe
   return outside / outsideBlocks < PRINTLESS_SHARE * (inside / insideBlocks);
 }
 
-function meanOf(histogram: readonly number[], from: number, to: number): number {
+export function meanOf(histogram: readonly number[], from: number, to: number): number {
   let n = 0;
   let s = 0;
   for (let i = from; i < to; i += 1) {
@@ -230,7 +249,7 @@ function meanOf(histogram: readonly number[], from: number, to: number): number 
  * The largest 4-connected region of member blocks brighter than `threshold`: its blocks, count and
  * the rectangle it fills (see filledRect).
  */
-function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, threshold: number): { members: Uint8Array; size: number; rect: Rect } | null {
+export function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, threshold: number): { members: Uint8Array; size: number; rect: Rect } | null {
   const label = new Int32Array(blocks.length);
   const stack: number[] = [];
   const bh = blocks.length / bw;

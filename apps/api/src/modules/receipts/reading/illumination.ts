@@ -1,0 +1,67 @@
+/**
+ * Uneven light taken off a page before it is thresholded: a shadow across a photographed sheet
+ * (a hand, the phone) leaves one side half as bright as the other, and the binarisation then
+ * takes that side for no paper at all (see binarise: dark cells get one threshold for the page).
+ * The paper's brightness is estimated per block (its brightest pixels: print is darker, and a
+ * block of a page scaled to its text lines always holds some paper), smoothed across
+ * neighbouring blocks, and each pixel is divided by it, so paper is white everywhere and print
+ * keeps its contrast to it. Pure function over grey pixels, no I/O.
+ */
+
+/** A block is lit at least this share of the brightest block's light (a sliver of table at the edge is not paper to be lit up). */
+const MIN_LIGHT = 0.3;
+
+/** Divides each pixel of a grey page (one byte each, row by row) by the light on the paper around it, in place. */
+export function flattenLight(pixels: Uint8Array, width: number, height: number, block: number): void {
+  const bw = Math.ceil(width / block);
+  const bh = Math.ceil(height / block);
+  const maxima = new Uint8Array(bw * bh);
+  for (let y = 0; y < height; y += 1) {
+    const row = ((y / block) | 0) * bw;
+    for (let x = 0, at = y * width; x < width; x += 1, at += 1) {
+      const cell = row + ((x / block) | 0);
+      if (pixels[at] > maxima[cell]) maxima[cell] = pixels[at];
+    }
+  }
+  // A block filled with print (a bold heading, a logo) takes the light its neighbours have (the
+  // median of the 25 around); then the light is smoothed, as light falls smoothly, but over
+  // no more than the blocks beside: a shadow's edge falls off within a few blocks.
+  const filled = neighbourhood(maxima, bw, bh, 2, (values) => values.sort((a, b) => a - b)[values.length >> 1]);
+  const light = neighbourhood(filled, bw, bh, 1, (values) => values.reduce((a, b) => a + b, 0) / values.length);
+  const floor = MIN_LIGHT * Math.max(1, ...light);
+  for (let i = 0; i < light.length; i += 1) light[i] = Math.max(floor, light[i]);
+  for (let y = 0; y < height; y += 1) {
+    const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / block - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(bh - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0, at = y * width; x < width; x += 1, at += 1) {
+      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / block - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(bw - 1, x0 + 1);
+      const wx = fx - x0;
+      const top = light[y0 * bw + x0] * (1 - wx) + light[y0 * bw + x1] * wx;
+      const bottom = light[y1 * bw + x0] * (1 - wx) + light[y1 * bw + x1] * wx;
+      pixels[at] = Math.min(255, Math.round((pixels[at] * 255) / (top * (1 - wy) + bottom * wy)));
+    }
+  }
+}
+
+/**
+ * Each block's value replaced by `reduce` over the blocks within `reach` of it (across and down),
+ * the window kept symmetric at the picture's edges (fewer blocks, but centred on the block), so
+ * the light falling off towards an edge is not taken from further inside.
+ */
+function neighbourhood(values: ArrayLike<number>, bw: number, bh: number, reach: number, reduce: (values: number[]) => number): Float64Array {
+  const out = new Float64Array(bw * bh);
+  for (let y = 0; y < bh; y += 1) {
+    const ry = Math.min(reach, y, bh - 1 - y);
+    for (let x = 0; x < bw; x += 1) {
+      const rx = Math.min(reach, x, bw - 1 - x);
+      const around: number[] = [];
+      for (let dy = -ry; dy <= ry; dy += 1) for (let dx = -rx; dx <= rx; dx += 1) around.push(values[(y + dy) * bw + x + dx]);
+      out[y * bw + x] = reduce(around);
+    }
+  }
+  return out;
+}

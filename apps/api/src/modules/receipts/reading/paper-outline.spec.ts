@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { measurePage, type GreyImage } from './page-geometry.js';
+import { findPaperOutline, isUprightBox } from './paper-outline.js';
+import { homography, mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
+
+/**
+ * A drawn photo: a sheet of paper (240) with text-like lines, `sheet` wide and high, seen with its
+ * corners at `corners` on a darker table (70), a shadow falling across the side `shadow` (down to
+ * 1 - `depth` of the light at the picture's edge).
+ */
+function photo({ width = 600, height = 800, corners, sheet = { width: 240, height: 640 }, shadow = 'left' as 'left' | 'right' | 'none', depth = 0.55 }: { width?: number; height?: number; corners: Quad; sheet?: { width: number; height: number }; shadow?: 'left' | 'right' | 'none'; depth?: number }): GreyImage {
+  const toSheet = homography(corners, [
+    [0, 0],
+    [sheet.width, 0],
+    [sheet.width, sheet.height],
+    [0, sheet.height],
+  ]);
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const [u, v] = mapPoint(toSheet, x + 0.5, y + 0.5);
+      const t = shadow === 'left' ? x / width : 1 - x / width;
+      const light = shadow === 'none' ? 1 : 1 - depth * Math.max(0, 1 - t * 2.2);
+      let value = 70;
+      if (u >= 0 && v >= 0 && u < sheet.width && v < sheet.height) {
+        const inText = u > 12 && u < sheet.width - 12 && v > 12 && v < sheet.height - 12;
+        const inLine = v % 20 < 9;
+        const inWord = (u + Math.floor(v / 20) * 5) % 14 < 8;
+        value = inText && inLine && inWord ? 30 : 240;
+      }
+      data[y * width + x] = Math.round(value * light);
+    }
+  }
+  return { width, height, data };
+}
+
+const slanted: Quad = [
+  [180, 60],
+  [430, 95],
+  [460, 740],
+  [150, 700],
+];
+
+describe('paper outline', () => {
+  it('finds the corners of a sheet photographed at a slant on a table, a shadow across its side', () => {
+    for (const shadow of ['left', 'right'] as const) {
+      const outline = findPaperOutline(photo({ corners: slanted, shadow }));
+      expect(outline).not.toBeNull();
+      for (let i = 0; i < 4; i += 1) {
+        expect(Math.hypot(outline![i][0] - slanted[i][0], outline![i][1] - slanted[i][1])).toBeLessThanOrEqual(5);
+      }
+      expect(isUprightBox(outline!)).toBe(false);
+    }
+  });
+
+  it('keeps the deeply shadowed side of the sheet, where the paper is hardly brighter than the lit table', () => {
+    // The sheet near the picture's left edge: paper there near 240 × 0.35 = 84, the table in the light 70.
+    const nearEdge: Quad = [
+      [30, 60],
+      [300, 90],
+      [330, 740],
+      [20, 700],
+    ];
+    const outline = findPaperOutline(photo({ corners: nearEdge, shadow: 'left', depth: 0.7 }));
+    expect(outline).not.toBeNull();
+    for (let i = 0; i < 4; i += 1) {
+      expect(Math.hypot(outline![i][0] - nearEdge[i][0], outline![i][1] - nearEdge[i][1])).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('makes the sheet upright: warped along its outline, its text lines run level', () => {
+    const picture = photo({ corners: slanted, shadow: 'none' });
+    const outline = findPaperOutline(picture)!;
+    const size = rectifiedSize(outline);
+    const warped = warpQuad(picture, outline, size.width, size.height);
+    const geometry = measurePage({ width: size.width, height: size.height, data: warped.data }, { cutOut: true });
+    expect(geometry.quarterTurn).toBe(0);
+    expect(Math.abs(geometry.skew)).toBeLessThanOrEqual(0.5);
+    // The warped sheet is all paper: no table left along its sides to be cut away.
+    expect(geometry.paper.width).toBeGreaterThanOrEqual(size.width * 0.85);
+  });
+
+  it('takes a sheet lying straight for a box, which a plain cut serves', () => {
+    const straight: Quad = [
+      [200, 80],
+      [440, 80],
+      [440, 720],
+      [200, 720],
+    ];
+    const outline = findPaperOutline(photo({ corners: straight, shadow: 'none' }));
+    expect(outline).not.toBeNull();
+    expect(isUprightBox(outline!)).toBe(true);
+  });
+
+  it('finds no outline where nothing darker surrounds the paper', () => {
+    const white = photo({ corners: [[0, 0], [600, 0], [600, 800], [0, 800]], shadow: 'none' });
+    expect(findPaperOutline(white)).toBeNull();
+  });
+});

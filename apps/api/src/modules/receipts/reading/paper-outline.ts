@@ -1,0 +1,265 @@
+import { blockMaxima, inkPerBlock, largestRegion, meanOf, otsu, PAPER_BLOCK, type GreyImage } from './page-geometry.js';
+import type { Point, Quad } from './perspective.js';
+
+/**
+ * The outline of a sheet photographed on a darker surface (a table, a lid, a hand): its four
+ * corners on the probe, so the sheet can be cut out exactly and made upright (see perspective)
+ * however the camera looked at it. Seen at a slant the sheet is a quadrilateral, not a
+ * rectangle: a box around it keeps the table in two corners, and a box inside it cuts the print
+ * in two others (the prices run along the right edge).
+ *
+ * The sheet is the largest region of bright blocks (block maxima: its print does not break it
+ * up; a shadow across it darkens it far less than the table beside it is dark), traced at pixel
+ * level along each row, and its outline is the largest quadrilateral inside that region's convex
+ * hull. Not a sheet: a region that the quadrilateral does not fill (a crumpled corner, the
+ * surround's bright half), that covers next to nothing or nearly all the picture.
+ */
+
+/** The least step in brightness (block maxima) between the sheet and its surround. */
+const MIN_STEP = 40;
+/** The sheet covers at least this share of the picture, and leaves at least this much of it around. */
+const MIN_SHARE = 0.08;
+const MAX_SHARE = 0.97;
+/** The quadrilateral fills at least this share of the region's hull, and the region this share of the quadrilateral. */
+const MIN_FIT = 0.93;
+/** Each corner's angle lies within this many degrees of a right angle (a sheet seen from above, if at a slant). */
+const MAX_CORNER_SLANT = 35;
+/**
+ * The most a block of paper in a shadow is darker than its lit neighbour (block maxima); the
+ * paper's edge against the table is a step to a third or less.
+ */
+const SHADE_STEP = 0.9;
+/**
+ * No block is paper, however gradually the light falls off, that is darker than this share of
+ * the way from the surround's mean brightness up to the threshold between surround and paper.
+ */
+const SHADE_FLOOR = 0.2;
+/**
+ * The least ink per block, as a share of the region's, in the blocks the region grew into: a
+ * shadowed strip of the sheet holds its print (a column of prices: a fifth or more of the
+ * region's); grey cardboard beside a scanned receipt next to none (half a percent).
+ */
+const GROWN_PRINT_SHARE = 0.05;
+/** Hull vertices kept for the search (those at the sharpest turns). */
+const MAX_VERTICES = 90;
+
+export function findPaperOutline(probe: GreyImage): Quad | null {
+  const { blocks, bw, bh } = blockMaxima(probe, PAPER_BLOCK);
+  const histogram = new Array<number>(256).fill(0);
+  for (const value of blocks) histogram[value] += 1;
+  const threshold = otsu(histogram);
+  if (meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1) < MIN_STEP) return null;
+  const region = largestRegion(blocks, bw, new Uint8Array(blocks.length).fill(1), threshold);
+  if (!region || region.size < MIN_SHARE * blocks.length || region.size > MAX_SHARE * blocks.length) return null;
+  // Paper in a shadow may be as dark as the lit table, but not as dark as the table on average.
+  const darkMean = meanOf(histogram, 0, threshold + 1);
+  let members = grown(region.members, blocks, bw, bh, darkMean + SHADE_FLOOR * (threshold - darkMean));
+  // Grown into print (the shadowed side of the sheet), not into a printless surface that happens
+  // to grow darker as gradually (the grey cardboard beside a scanned receipt).
+  // Nor into the surround: lit unevenly, it may grow lighter towards one side as gradually, but
+  // it runs on to the picture's edge, where the sheet lying on it does not.
+  if (reachesEdge(region.members, members, bw, bh) || !holdsPrint(inkPerBlock(probe, bw, PAPER_BLOCK), region.members, members)) members = region.members;
+  const solid = opened(members, bw, bh);
+  // The sheet's edge along each row: its first and last pixel brighter than the threshold in a block of the region.
+  const points: Point[] = [];
+  let area = 0;
+  for (let y = 0; y < probe.height; y += 1) {
+    const row = ((y / PAPER_BLOCK) | 0) * bw;
+    let first = -1;
+    let last = -1;
+    for (let x = 0, at = y * probe.width; x < probe.width; x += 1, at += 1) {
+      const cell = row + ((x / PAPER_BLOCK) | 0);
+      // Brighter than the surround's light, or (in a shadow, where the paper is darker than
+      // that) than the block's own paper by the usual fall of the light inside it.
+      if (!solid[cell] || (probe.data[at] <= threshold && probe.data[at] < SHADE_STEP * blocks[cell])) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first < 0) continue;
+    points.push([first, y], [last + 1, y], [first, y + 1], [last + 1, y + 1]);
+    area += last + 1 - first;
+  }
+  const hull = convexHull(points);
+  if (hull.length < 4) return null;
+  const quad = largestQuad(sharpestTurns(hull, MAX_VERTICES));
+  const quadArea = polygonArea(quad);
+  if (quadArea < MIN_FIT * polygonArea(hull) || area < MIN_FIT * quadArea) return null;
+  if (quadArea > MAX_SHARE * probe.width * probe.height) return null;
+  const ordered = clockwiseFromTopLeft(quad);
+  return cornerAngles(ordered).every((angle) => Math.abs(angle - 90) <= MAX_CORNER_SLANT) ? ordered : null;
+}
+
+/**
+ * Whether the outline is no more than the axis-aligned box around it: each side leaves level or
+ * plumb by at most `degrees` or by `pixels` (the tracing's own unevenness on a short side). Then
+ * a plain cut does as well as a warp, and a scanned page keeps its cut.
+ */
+export function isUprightBox(quad: Quad, degrees = 1.5, pixels = 3): boolean {
+  return quad.every((point, i) => {
+    const next = quad[(i + 1) % 4];
+    const dx = Math.abs(next[0] - point[0]);
+    const dy = Math.abs(next[1] - point[1]);
+    const [along, off] = dx >= dy ? [dx, dy] : [dy, dx];
+    return off <= Math.max(pixels, along * Math.tan((degrees * Math.PI) / 180));
+  });
+}
+
+/**
+ * The region grown into the blocks beside it that are darker by no more than light falls off
+ * from one block to the next (SHADE_STEP): a shadow darkens the paper gradually, down to the
+ * surround's brightness at the far side, while the paper's edge is a sharp step down to the
+ * table. Without this, the shadowed strip along one side is cut off along a straight line, as if
+ * it were the paper's edge.
+ */
+function grown(members: Uint8Array, blocks: Uint8Array, bw: number, bh: number, floor: number): Uint8Array {
+  const out = members.slice();
+  const queue: number[] = [];
+  for (let i = 0; i < out.length; i += 1) if (out[i]) queue.push(i);
+  while (queue.length > 0) {
+    const at = queue.pop()!;
+    const x = at % bw;
+    const y = (at / bw) | 0;
+    for (const next of [x > 0 ? at - 1 : -1, x < bw - 1 ? at + 1 : -1, y > 0 ? at - bw : -1, y < bh - 1 ? at + bw : -1]) {
+      if (next < 0 || out[next] || blocks[next] < floor || blocks[next] < SHADE_STEP * blocks[at]) continue;
+      out[next] = 1;
+      queue.push(next);
+    }
+  }
+  return out;
+}
+
+/** Whether any block `grown` adds to `members` lies on the picture's edge. */
+function reachesEdge(members: Uint8Array, grown: Uint8Array, bw: number, bh: number): boolean {
+  for (let i = 0; i < members.length; i += 1) {
+    if (members[i] || !grown[i]) continue;
+    const x = i % bw;
+    const y = (i / bw) | 0;
+    if (x === 0 || y === 0 || x === bw - 1 || y === bh - 1) return true;
+  }
+  return false;
+}
+
+/** Whether the blocks `grown` adds to `members` hold print: some share of the region's ink per block (see GROWN_PRINT_SHARE). */
+function holdsPrint(ink: Float64Array, members: Uint8Array, grown: Uint8Array): boolean {
+  let inside = 0;
+  let insideBlocks = 0;
+  let added = 0;
+  let addedBlocks = 0;
+  for (let i = 0; i < members.length; i += 1) {
+    if (members[i]) {
+      inside += ink[i];
+      insideBlocks += 1;
+    } else if (grown[i]) {
+      added += ink[i];
+      addedBlocks += 1;
+    }
+  }
+  if (addedBlocks === 0) return true;
+  return inside > 0 && added / addedBlocks >= GROWN_PRINT_SHARE * (inside / insideBlocks);
+}
+
+/** The region without thin strands and specks (eroded, then grown back, by one block across and down). */
+function opened(members: Uint8Array, bw: number, bh: number): Uint8Array {
+  const at = (source: Uint8Array, x: number, y: number) => (x < 0 || y < 0 || x >= bw || y >= bh ? 0 : source[y * bw + x]);
+  const eroded = new Uint8Array(members.length);
+  for (let y = 0; y < bh; y += 1) for (let x = 0; x < bw; x += 1) eroded[y * bw + x] = at(members, x, y) & at(members, x - 1, y) & at(members, x + 1, y) & at(members, x, y - 1) & at(members, x, y + 1);
+  const grown = new Uint8Array(members.length);
+  for (let y = 0; y < bh; y += 1) for (let x = 0; x < bw; x += 1) grown[y * bw + x] = at(eroded, x, y) | at(eroded, x - 1, y) | at(eroded, x + 1, y) | at(eroded, x, y - 1) | at(eroded, x, y + 1);
+  return grown;
+}
+
+/** The convex hull (Andrew's monotone chain), counter-clockwise on screen. */
+export function convexHull(points: readonly Point[]): Point[] {
+  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cross = (o: Point, a: Point, b: Point) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const chain = (from: readonly Point[]) => {
+    const out: Point[] = [];
+    for (const point of from) {
+      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], point) <= 0) out.pop();
+      out.push(point);
+    }
+    out.pop();
+    return out;
+  };
+  return [...chain(sorted), ...chain([...sorted].reverse())];
+}
+
+/** At most `count` vertices of a convex polygon, those where it turns most, in their order. */
+function sharpestTurns(polygon: readonly Point[], count: number): Point[] {
+  if (polygon.length <= count) return [...polygon];
+  const turn = polygon.map((point, i) => {
+    const before = polygon[(i + polygon.length - 1) % polygon.length];
+    const after = polygon[(i + 1) % polygon.length];
+    const a = Math.atan2(point[1] - before[1], point[0] - before[0]);
+    const b = Math.atan2(after[1] - point[1], after[0] - point[0]);
+    return { i, turn: Math.abs(Math.atan2(Math.sin(b - a), Math.cos(b - a))) };
+  });
+  const kept = new Set(
+    turn
+      .sort((a, b) => b.turn - a.turn)
+      .slice(0, count)
+      .map(({ i }) => i),
+  );
+  return polygon.filter((_, i) => kept.has(i));
+}
+
+/** The quadrilateral of largest area with its corners among a convex polygon's vertices. */
+function largestQuad(polygon: readonly Point[]): Quad {
+  const n = polygon.length;
+  const triangle = (a: Point, b: Point, c: Point) => Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / 2;
+  let best = { area: -1, corners: [0, 1, 2, 3] };
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 2; j < n; j += 1) {
+      // The farthest vertex from the diagonal i–j on each side.
+      let left = -1;
+      let leftArea = -1;
+      for (let k = i + 1; k < j; k += 1) {
+        const area = triangle(polygon[i], polygon[k], polygon[j]);
+        if (area > leftArea) [left, leftArea] = [k, area];
+      }
+      let right = -1;
+      let rightArea = -1;
+      for (let k = j + 1; k < n + i; k += 1) {
+        const area = triangle(polygon[i], polygon[k % n], polygon[j]);
+        if (area > rightArea) [right, rightArea] = [k % n, area];
+      }
+      if (left < 0 || right < 0) continue;
+      if (leftArea + rightArea > best.area) best = { area: leftArea + rightArea, corners: [i, left, j, right] };
+    }
+  }
+  const [a, b, c, d] = best.corners.map((index) => polygon[index]);
+  return [a, b, c, d];
+}
+
+/** The shoelace area of a polygon. */
+function polygonArea(polygon: readonly Point[]): number {
+  let twice = 0;
+  for (let i = 0; i < polygon.length; i += 1) {
+    const [x0, y0] = polygon[i];
+    const [x1, y1] = polygon[(i + 1) % polygon.length];
+    twice += x0 * y1 - x1 * y0;
+  }
+  return Math.abs(twice) / 2;
+}
+
+/** The corners clockwise on screen (y down), starting at the top-left one (least x + y). */
+function clockwiseFromTopLeft(quad: Quad): Quad {
+  let signed = 0;
+  for (let i = 0; i < 4; i += 1) signed += quad[i][0] * quad[(i + 1) % 4][1] - quad[(i + 1) % 4][0] * quad[i][1];
+  // With y down, a positive shoelace sum runs clockwise on screen.
+  const clockwise = signed > 0 ? [...quad] : [...quad].reverse();
+  const start = clockwise.reduce((best, point, i) => (point[0] + point[1] < clockwise[best][0] + clockwise[best][1] ? i : best), 0);
+  const [a, b, c, d] = [0, 1, 2, 3].map((k) => clockwise[(start + k) % 4]);
+  return [a, b, c, d];
+}
+
+/** The interior angle at each corner, in degrees. */
+function cornerAngles(quad: Quad): number[] {
+  return quad.map((point, i) => {
+    const before = quad[(i + 3) % 4];
+    const after = quad[(i + 1) % 4];
+    const a = Math.atan2(before[1] - point[1], before[0] - point[0]);
+    const b = Math.atan2(after[1] - point[1], after[0] - point[0]);
+    return (Math.abs(Math.atan2(Math.sin(b - a), Math.cos(b - a))) * 180) / Math.PI;
+  });
+}
