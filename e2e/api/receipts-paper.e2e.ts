@@ -5,7 +5,7 @@ import { receipts } from '../../scripts/receipt-corpus/layouts.mjs';
 // @ts-expect-error: as above.
 import { renderPdf } from '../../scripts/receipt-corpus/render.mjs';
 import { setUpHousehold, type Browserless } from '../support/household.js';
-import { corpusReceipt, type ReceiptTruth } from '../support/receipt-images.js';
+import { corpusReceipt, READING_TIMEOUT_MS, type ReceiptTruth } from '../support/receipt-images.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 interface Receipt {
@@ -22,7 +22,7 @@ interface Receipt {
  * lying at 90° without an EXIF flag, an A4 page with the receipt in a corner on grey cardboard,
  * a receipt in wide columns, and the same purchase uploaded as its PDF and then as a photo.
  */
-describe('receipts on real paper: turned, on an A4 page, another capture of the same purchase', () => {
+describe('receipts on real paper: turned, on an A4 page, another capture of the same purchase', { timeout: READING_TIMEOUT_MS }, () => {
   let server: RunningServer;
   let owner: Browserless;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpHousehold, type Browserless } from '../support/household.js';
 import sharp from 'sharp';
 import { scannedPdf } from '../support/pdfs.js';
-import { corpusReceipt, heicOf, type ReceiptTruth } from '../support/receipt-images.js';
+import { corpusReceipt, heicOf, READING_TIMEOUT_MS, type ReceiptTruth } from '../support/receipt-images.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 interface Receipt {
@@ -17,7 +17,7 @@ interface Receipt {
 }
 
 /** Photos and scans are read by the local OCR engine: no key, no network. */
-describe('receipt photos and scanned PDFs (local OCR)', () => {
+describe('receipt photos and scanned PDFs (local OCR)', { timeout: READING_TIMEOUT_MS }, () => {
   let server: RunningServer;
   let owner: Browserless;
   let bakery: { png: Buffer; photo: Buffer; otherPhoto: Buffer; truth: ReceiptTruth };

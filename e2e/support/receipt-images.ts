@@ -26,6 +26,12 @@ interface Model {
   truth: ReceiptTruth;
 }
 
+/**
+ * A test that reads pages: a page is seconds of CPU, and on a small box busy with other work
+ * those seconds are shared, so the bound is what a stuck reader would take, not a quick machine's time.
+ */
+export const READING_TIMEOUT_MS = 300_000;
+
 const SEED = 20_260_314;
 
 /** One receipt of the corpus (by id, e.g. "de-bakery-01"): its clean PNG, a photo, and another photo of the same paper. */
