@@ -6,7 +6,7 @@ import { sauvola } from './binarise.js';
 import { flattenLight } from './illumination.js';
 import { measurePage } from './page-geometry.js';
 import { clearBars, clearRules } from './page-rules.js';
-import { findPaperOutline, isUprightBox } from './paper-outline.js';
+import { findPaperOutline, needsWarp } from './paper-outline.js';
 import { mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
 
 
@@ -99,7 +99,7 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // A sheet photographed at a slant on a darker surface: cut out along its outline and made
     // upright first, then prepared as a scan of it would be.
     const outline = rectified ? null : findPaperOutline(probeImage);
-    if (outline && !isUprightBox(outline)) {
+    if (outline && needsWarp(probeImage, outline)) {
       const corners = outline.map(([x, y]) => [x * toFull, y * toFullY] as const) as unknown as Quad;
       const grey = await greyPixels(open().autoOrient(), width, height);
       return await prepareRectified({ width, height, data: new Uint8Array(grey.buffer, grey.byteOffset, width * height) }, corners, maxPixels);
@@ -123,6 +123,12 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     scale = Math.min(scale, Math.sqrt(OCR_MAX_PIXELS / (paper.width * paper.height)));
     // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
     const cut = await greyPixels(open().autoOrient().extract(paper), paper.width, paper.height);
+    // A photographed sheet is lit unevenly (a shadow across it); a scan is lit evenly, and the
+    // darker surround its cut may keep (cardboard, a lid) must stay dark to be told from paper.
+    // The light is taken off before the turn: the white the turn fills the corners with would
+    // pass for the light on the paper beside it, and a band along the edge would stay in shadow
+    // (grey, with the paper's grain read as specks). Blocks as large as on the scaled page.
+    if (rectified) flattenLight(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, Math.max(4, Math.round(LIGHT_BLOCK / scale)));
     const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .rotate(turn, { background: '#ffffff' })
       .resize({ width: Math.max(1, Math.round(across * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
@@ -133,9 +139,6 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // run the turn and the scaling a second time to measure the grey levels first.
     const stretched = await sharp(out.data, { raw: { width: out.info.width, height: out.info.height, channels: 1 } }).normalise().toColourspace('b-w').raw().toBuffer();
     const pixels = new Uint8Array(stretched.buffer, stretched.byteOffset, out.info.width * out.info.height);
-    // A photographed sheet is lit unevenly (a shadow across it); a scan is lit evenly, and the
-    // darker surround its cut may keep (cardboard, a lid) must stay dark to be told from paper.
-    if (rectified) flattenLight(pixels, out.info.width, out.info.height, LIGHT_BLOCK);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
     const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);

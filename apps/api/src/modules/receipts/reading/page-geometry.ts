@@ -487,7 +487,7 @@ function clampRect(rect: Rect, width: number, height: number): Rect {
 }
 
 /** Ink pixel coordinates relative to the paper's centre (every pixel on small probes, a sample on large ones). */
-function inkPoints(mask: Uint8Array, width: number, paper: Rect): Float64Array {
+export function inkPoints(mask: Uint8Array, width: number, paper: Rect): Float64Array {
   const cx = paper.left + paper.width / 2;
   const cy = paper.top + paper.height / 2;
   let count = 0;
@@ -511,7 +511,7 @@ function inkPoints(mask: Uint8Array, width: number, paper: Rect): Float64Array {
  * The angle near `base` (degrees, clockwise turn that levels the lines) whose profile across the
  * lines is sharpest: the sum of squared bin counts, which is largest when ink falls into few bins.
  */
-function bestAngle(points: Float64Array, base: number): { angle: number; sharpness: number; profile: number[] } {
+export function bestAngle(points: Float64Array, base: number): { angle: number; sharpness: number; profile: number[] } {
   let best = { angle: 0, sharpness: -1, profile: [] as number[] };
   for (let step = -MAX_SKEW; step <= MAX_SKEW + 1e-9; step += SKEW_STEP) {
     const profile = profileAt(points, base + step);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurePage, type GreyImage } from './page-geometry.js';
-import { findPaperOutline, isUprightBox } from './paper-outline.js';
+import { findPaperOutline, isUprightBox, needsWarp } from './paper-outline.js';
 import { homography, mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
 
 /**
@@ -8,7 +8,24 @@ import { homography, mapPoint, rectifiedSize, warpQuad, type Quad } from './pers
  * corners at `corners` on a darker table (70), a shadow falling across the side `shadow` (down to
  * 1 - `depth` of the light at the picture's edge).
  */
-function photo({ width = 600, height = 800, corners, sheet = { width: 240, height: 640 }, shadow = 'left' as 'left' | 'right' | 'none', depth = 0.55 }: { width?: number; height?: number; corners: Quad; sheet?: { width: number; height: number }; shadow?: 'left' | 'right' | 'none'; depth?: number }): GreyImage {
+function photo({
+  width = 600,
+  height = 800,
+  corners,
+  sheet = { width: 240, height: 640 },
+  shadow = 'left' as 'left' | 'right' | 'none',
+  depth = 0.55,
+  tornAt = () => Infinity,
+}: {
+  width?: number;
+  height?: number;
+  corners: Quad;
+  sheet?: { width: number; height: number };
+  shadow?: 'left' | 'right' | 'none';
+  depth?: number;
+  /** Where the sheet's bottom end is torn off, by its distance across (sheet units). */
+  tornAt?: (u: number) => number;
+}): GreyImage {
   const toSheet = homography(corners, [
     [0, 0],
     [sheet.width, 0],
@@ -22,8 +39,8 @@ function photo({ width = 600, height = 800, corners, sheet = { width: 240, heigh
       const t = shadow === 'left' ? x / width : 1 - x / width;
       const light = shadow === 'none' ? 1 : 1 - depth * Math.max(0, 1 - t * 2.2);
       let value = 70;
-      if (u >= 0 && v >= 0 && u < sheet.width && v < sheet.height) {
-        const inText = u > 12 && u < sheet.width - 12 && v > 12 && v < sheet.height - 12;
+      if (u >= 0 && v >= 0 && u < sheet.width && v < Math.min(sheet.height, tornAt(u))) {
+        const inText = u > 12 && u < sheet.width - 12 && v > 12 && v < Math.min(sheet.height, tornAt(u)) - 12;
         const inLine = v % 20 < 9;
         const inWord = (u + Math.floor(v / 20) * 5) % 14 < 8;
         value = inText && inLine && inWord ? 30 : 240;
@@ -90,6 +107,32 @@ describe('paper outline', () => {
     const outline = findPaperOutline(photo({ corners: straight, shadow: 'none' }));
     expect(outline).not.toBeNull();
     expect(isUprightBox(outline!)).toBe(true);
+  });
+
+  it('warps a sheet seen at a slant from one end (its print runs along that end), not a flat one whose end is torn at a slant', () => {
+    // Seen from below, the top end 5° off level, the sides plumb: the lines near the top run along it.
+    const fromBelow: Quad = [
+      [200, 60],
+      [440, 81],
+      [440, 720],
+      [200, 720],
+    ];
+    const seen = photo({ corners: fromBelow, shadow: 'none' });
+    const slantedEnd = findPaperOutline(seen);
+    expect(slantedEnd).not.toBeNull();
+    expect(needsWarp(seen, slantedEnd!)).toBe(true);
+    // Lying flat, its bottom end torn 3° off level: its lines are level up to the tear.
+    const straight: Quad = [
+      [200, 80],
+      [440, 80],
+      [440, 720],
+      [200, 720],
+    ];
+    const torn = photo({ corners: straight, shadow: 'none', tornAt: (u) => 600 + u * Math.tan((3 * Math.PI) / 180) });
+    const tornEnd = findPaperOutline(torn);
+    expect(tornEnd).not.toBeNull();
+    expect(isUprightBox(tornEnd!)).toBe(false);
+    expect(needsWarp(torn, tornEnd!)).toBe(false);
   });
 
   it('finds no outline where nothing darker surrounds the paper', () => {

@@ -1,4 +1,4 @@
-import { blockMaxima, inkPerBlock, largestRegion, meanOf, otsu, PAPER_BLOCK, type GreyImage } from './page-geometry.js';
+import { bestAngle, blockMaxima, inkMask, inkPerBlock, inkPoints, largestRegion, meanOf, otsu, PAPER_BLOCK, type GreyImage } from './page-geometry.js';
 import type { Point, Quad } from './perspective.js';
 
 /**
@@ -89,19 +89,87 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   return cornerAngles(ordered).every((angle) => Math.abs(angle - 90) <= MAX_CORNER_SLANT) ? ordered : null;
 }
 
+/** The share of the sheet's length, from an end, whose print tells which way that end's lines run. */
+const END_BAND = 0.25;
+
+/**
+ * Whether the sheet inside `quad` (on `probe`) is to be warped upright rather than cut out: when
+ * its outline is more than the axis-aligned box around it (see isUprightBox). Only one end off
+ * (its long sides and the other end level or plumb) is either a sheet seen at a slant from that
+ * end or a flat scan whose one end is torn or cut at a slant; the print near that end tells them
+ * apart: seen at a slant, its lines run along that end, torn, they run along the other.
+ */
+export function needsWarp(probe: GreyImage, quad: Quad): boolean {
+  const off = offSides(quad);
+  if (!off.some(Boolean)) return false;
+  const [long, ends] = longSides(quad);
+  if (long.some((i) => off[i]) || ends.every((i) => off[i])) return true;
+  const end = off[ends[0]] ? ends[0] : ends[1];
+  const other = end === ends[0] ? ends[1] : ends[0];
+  const lines = printSlant(probe, quad, end);
+  if (lines === null) return true;
+  return Math.abs(lines - sideSlant(quad, end)) < Math.abs(lines - sideSlant(quad, other));
+}
+
 /**
  * Whether the outline is no more than the axis-aligned box around it: each side leaves level or
  * plumb by at most `degrees` or by `pixels` (the tracing's own unevenness on a short side). Then
  * a plain cut does as well as a warp, and a scanned page keeps its cut.
  */
 export function isUprightBox(quad: Quad, degrees = 1.5, pixels = 3): boolean {
-  return quad.every((point, i) => {
+  return !offSides(quad, degrees, pixels).some(Boolean);
+}
+
+/** For each side (top, right, bottom, left), whether it leaves level or plumb by more than `degrees` and `pixels`. */
+function offSides(quad: Quad, degrees = 1.5, pixels = 3): boolean[] {
+  return quad.map((point, i) => {
     const next = quad[(i + 1) % 4];
     const dx = Math.abs(next[0] - point[0]);
     const dy = Math.abs(next[1] - point[1]);
     const [along, off] = dx >= dy ? [dx, dy] : [dy, dx];
-    return off <= Math.max(pixels, along * Math.tan((degrees * Math.PI) / 180));
+    return off > Math.max(pixels, along * Math.tan((degrees * Math.PI) / 180));
   });
+}
+
+/** The long sides' indices and the ends' (0 top, 1 right, 2 bottom, 3 left). */
+function longSides(quad: Quad): [number[], number[]] {
+  const length = (i: number) => Math.hypot(quad[(i + 1) % 4][0] - quad[i][0], quad[(i + 1) % 4][1] - quad[i][1]);
+  return length(0) + length(2) > length(1) + length(3) ? [[0, 2], [1, 3]] : [[1, 3], [0, 2]];
+}
+
+/** How far (degrees) side `i` leaves level (a top or bottom) or plumb (a left or right), in the sense bestAngle measures lines. */
+function sideSlant(quad: Quad, i: number): number {
+  const [a, b] = [quad[i], quad[(i + 1) % 4]];
+  const degrees = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+  const base = i % 2 === 0 ? 0 : 90;
+  // The direction taken modulo 180°, near its base.
+  const deviation = ((((degrees - base) % 180) + 270) % 180) - 90;
+  return -deviation;
+}
+
+/**
+ * The slant (degrees, as bestAngle turns to level them) of the print's lines in the band of the
+ * sheet within END_BAND of its end `i`, inside the sheet's sides; null without print there.
+ */
+function printSlant(probe: GreyImage, quad: Quad, i: number): number | null {
+  const [a, b] = [quad[i], quad[(i + 1) % 4]];
+  const [d, c] = [quad[(i + 3) % 4], quad[(i + 2) % 4]];
+  const toward = (from: Point, to: Point, share: number): Point => [from[0] + (to[0] - from[0]) * share, from[1] + (to[1] - from[1]) * share];
+  // The band's corners: the end's, and a quarter of the way along each long side; kept inside the sheet.
+  const corners = [toward(a, d, 0.02), toward(b, c, 0.02), toward(b, c, END_BAND), toward(a, d, END_BAND)];
+  const xs = corners.map(([x]) => x).sort((p, q) => p - q);
+  const ys = corners.map(([, y]) => y).sort((p, q) => p - q);
+  // Across the end (a top or bottom runs across): between the long sides' inner points; along it: the band.
+  const [left, right, top, bottom] = i % 2 === 0 ? [xs[1], xs[2], ys[0], ys[3]] : [xs[0], xs[3], ys[1], ys[2]];
+  const margin = 0.04 * (i % 2 === 0 ? right - left : bottom - top);
+  const rect = i % 2 === 0
+    ? { left: Math.ceil(left + margin), top: Math.ceil(top), width: Math.floor(right - left - 2 * margin), height: Math.floor(bottom - top) }
+    : { left: Math.ceil(left), top: Math.ceil(top + margin), width: Math.floor(right - left), height: Math.floor(bottom - top - 2 * margin) };
+  if (rect.width < 8 || rect.height < 8) return null;
+  const clamped = { left: Math.max(0, rect.left), top: Math.max(0, rect.top), width: Math.min(probe.width - Math.max(0, rect.left), rect.width), height: Math.min(probe.height - Math.max(0, rect.top), rect.height) };
+  const points = inkPoints(inkMask(probe, clamped), probe.width, clamped);
+  if (points.length < 2 * 200) return null;
+  return bestAngle(points, i % 2 === 0 ? 0 : 90).angle;
 }
 
 /**
