@@ -52,9 +52,9 @@ describe('correcting a receipt beside its photo in the PWA', () => {
     // Two misreadings made certain, whatever this OCR version gets right: 6 added to one line's
     // amount (marked as repaired), a card-slip line read as an article; and one line missed.
     // The total is set to what the lines should give, so only these three stand between. The
-    // card slip's 3,20 is picked for this receipt (Bienenstich 4,80 wrong, Roggenmischbrot 9,60
-    // missed): the lines are then 0,40 short, which no other line's amount explains by one
-    // look-alike digit, so only the two misreadings are flagged.
+    // card slip's 3,23 is picked for this receipt (Bienenstich 4,80 wrong, Roggenmischbrot 9,60
+    // missed): the lines are then 0,37 short, a gap in two digits that no other line's amount
+    // explains by one look-alike digit, so only the two misreadings are flagged.
     const wrong = boxed[0];
     const missed = boxed[boxed.length - 1];
     const db = new Database(join(stage.server.dataDir, 'app.db'), { timeout: 5000 });
@@ -67,7 +67,7 @@ describe('correcting a receipt beside its photo in the PWA', () => {
       db.prepare('DELETE FROM receipt_items WHERE id = ?').run(missed.id);
       db.prepare(
         `INSERT INTO receipt_items (id, receipt_id, position, raw_name, normalized_name, quantity, total_price, ocr_confidence, box, created_at, updated_at)
-         VALUES ('footer', ?, 999, 'KARTENZAHLUNG', 'KARTENZAHLUNG', 1, 3.2, 0.31, ?, '2020-04-11T00:00:00.000Z', '2020-04-11T00:00:00.000Z')`,
+         VALUES ('footer', ?, 999, 'KARTENZAHLUNG', 'KARTENZAHLUNG', 1, 3.23, 0.31, ?, '2020-04-11T00:00:00.000Z', '2020-04-11T00:00:00.000Z')`,
       ).run(read.id, JSON.stringify(missed.box));
     } finally {
       db.close();
