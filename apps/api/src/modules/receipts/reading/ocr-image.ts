@@ -6,7 +6,7 @@ import { sauvola } from './binarise.js';
 import { flattenLight } from './illumination.js';
 import { measurePage } from './page-geometry.js';
 import { clearBars, clearRules } from './page-rules.js';
-import { findPaperOutline, needsWarp } from './paper-outline.js';
+import { findPaperOutline, needsWarp, unevenlyLit } from './paper-outline.js';
 import { mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
 
 
@@ -97,9 +97,10 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     const toFull = width / probe.info.width;
     const toFullY = height / probe.info.height;
     // A sheet photographed at a slant on a darker surface: cut out along its outline and made
-    // upright first, then prepared as a scan of it would be.
+    // upright first, then prepared as a scan of it would be. So is a sheet seen square from
+    // above with a shadow across its print: cut out along its outline, it is lit evenly.
     const outline = rectified ? null : findPaperOutline(probeImage);
-    if (outline && needsWarp(probeImage, outline)) {
+    if (outline && (needsWarp(probeImage, outline) || unevenlyLit(probeImage, outline))) {
       const corners = outline.map(([x, y]) => [x * toFull, y * toFullY] as const) as unknown as Quad;
       const grey = await greyPixels(open().autoOrient(), width, height);
       return await prepareRectified({ width, height, data: new Uint8Array(grey.buffer, grey.byteOffset, width * height) }, corners, maxPixels);
