@@ -7,7 +7,7 @@ import { flattenLight } from './illumination.js';
 import { measurePage } from './page-geometry.js';
 import { clearBars, clearRules } from './page-rules.js';
 import { findPaperOutline, needsWarp, unevenlyLit } from './paper-outline.js';
-import { mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
+import { mapPoint, rectifiedSize, warpQuad, whitenOutside, type Quad } from './perspective.js';
 
 
 /**
@@ -29,6 +29,8 @@ const BINARISATION = { radius: TARGET_LINE_HEIGHT / 2, k: 0.2 };
 const OCR_MAX_PIXELS = 12_000_000;
 /** The blocks the light on a photographed sheet is estimated in: a text line high (see flattenLight). */
 const LIGHT_BLOCK = TARGET_LINE_HEIGHT;
+/** How far (probe pixels) outside a sheet's outline the cut still counts as the sheet (its traced edge is a pixel or two off). */
+const OUTLINE_MARGIN = 2;
 /** The long side of the small copy the page geometry is measured on. */
 const PROBE_SIDE = 1_200;
 
@@ -124,6 +126,12 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     scale = Math.min(scale, Math.sqrt(OCR_MAX_PIXELS / (paper.width * paper.height)));
     // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
     const cut = await greyPixels(open().autoOrient().extract(paper), paper.width, paper.height);
+    // The surround the sheet's outline leaves inside the cut (a wedge of table beside a sheet
+    // lying a degree off plumb, a scanner's black edge) is no paper: white, it is no bar beside the print.
+    if (outline) {
+      const corners = outline.map(([x, y]) => [x * toFull - left, y * toFullY - top] as const) as unknown as Quad;
+      whitenOutside(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
+    }
     // A photographed sheet is lit unevenly (a shadow across it); a scan is lit evenly, and the
     // darker surround its cut may keep (cardboard, a lid) must stay dark to be told from paper.
     // The light is taken off before the turn: the white the turn fills the corners with would

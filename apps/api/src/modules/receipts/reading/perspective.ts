@@ -99,3 +99,36 @@ export function warpQuad(
   }
   return { data: out, toSource };
 }
+
+/**
+ * Whitens the pixels of a grey picture (one byte each, row by row) that lie outside `quad` grown
+ * by `margin` pixels away from its centre: the surround a sheet's outline leaves in the box cut
+ * around it (a wedge of table beside a sheet lying a degree off plumb), which would otherwise be
+ * read as a black bar beside the print. In place.
+ */
+export function whitenOutside(pixels: Uint8Array, width: number, height: number, quad: Quad, margin: number): void {
+  const cx = quad.reduce((sum, [x]) => sum + x, 0) / 4;
+  const cy = quad.reduce((sum, [, y]) => sum + y, 0) / 4;
+  const grown = quad.map(([x, y]) => {
+    const length = Math.hypot(x - cx, y - cy) || 1;
+    return [x + ((x - cx) / length) * margin, y + ((y - cy) / length) * margin] as const;
+  });
+  for (let y = 0; y < height; y += 1) {
+    const row = y + 0.5;
+    let from = Infinity;
+    let to = -Infinity;
+    for (let i = 0; i < 4; i += 1) {
+      const [ax, ay] = grown[i];
+      const [bx, by] = grown[(i + 1) % 4];
+      if ((row < ay && row < by) || (row > ay && row > by) || ay === by) continue;
+      const x = ax + ((row - ay) / (by - ay)) * (bx - ax);
+      from = Math.min(from, x);
+      to = Math.max(to, x);
+    }
+    const start = y * width;
+    const left = from > to ? width : Math.max(0, Math.min(width, Math.floor(from)));
+    const right = from > to ? width : Math.max(left, Math.min(width, Math.ceil(to)));
+    pixels.fill(255, start, start + left);
+    pixels.fill(255, start + right, start + width);
+  }
+}
