@@ -91,11 +91,11 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
 
 /**
  * The light on a sheet's print is uneven when its brighter tenth is lit this much more than its
- * darker tenth (the paper between the letters of a block that holds print). A shadow across a
- * photographed sheet makes 1.3–1.6; a flat scan 1.05–1.2 (grey cardboard or a printed grey
- * panel among its print ends up a little above that, see unevenlyLit).
+ * darker tenth (the paper between the letters of a block that holds print, or beside it). A
+ * shadow across a photographed sheet makes 1.19–1.6; a flat scan 1.05–1.13, with grey cardboard
+ * or a printed grey panel beside its print (see unevenlyLit).
  */
-const UNEVEN_LIGHT = 1.28;
+const UNEVEN_LIGHT = 1.16;
 /** A block holds print when at least this many of its pixels are ink (of PAPER_BLOCK², 64). */
 const PRINT_PIXELS = 8;
 
@@ -113,7 +113,10 @@ export function unevenlyLit(probe: GreyImage, quad: Quad): boolean {
   for (let by = 0; by < bh; by += 1) {
     for (let bx = 0; bx < bw; bx += 1) {
       if (ink[by * bw + bx] < PRINT_PIXELS || !insideQuad(quad, (bx + 0.5) * PAPER_BLOCK, (by + 0.5) * PAPER_BLOCK)) continue;
-      lights.push(blocks[by * bw + bx]);
+      // The brightest paper in the blocks around: a block inside a bold letter has none of its own.
+      let light = 0;
+      for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y += 1) for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x += 1) light = Math.max(light, blocks[y * bw + x]);
+      lights.push(light);
     }
   }
   if (lights.length < 50) return false;
