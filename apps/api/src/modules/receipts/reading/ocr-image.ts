@@ -7,7 +7,7 @@ import { flattenLight } from './illumination.js';
 import { measurePage } from './page-geometry.js';
 import { clearBars, clearRules } from './page-rules.js';
 import { findPaperOutline, needsWarp, unevenlyLit } from './paper-outline.js';
-import { mapPoint, rectifiedSize, warpQuad, whitenOutside, type Quad } from './perspective.js';
+import { mapPoint, rectifiedSize, shareOutside, warpQuad, whitenOutside, type Quad } from './perspective.js';
 
 
 /**
@@ -31,6 +31,8 @@ const OCR_MAX_PIXELS = 12_000_000;
 const LIGHT_BLOCK = TARGET_LINE_HEIGHT;
 /** How far (probe pixels) outside a sheet's outline the cut still counts as the sheet (its traced edge is a pixel or two off). */
 const OUTLINE_MARGIN = 2;
+/** The least share of the cut the surround beside a sheet's outline must cover to be whitened (a wedge of table, not a sliver of edge). */
+const MIN_SURROUND = 0.01;
 /** The long side of the small copy the page geometry is measured on. */
 const PROBE_SIDE = 1_200;
 
@@ -127,10 +129,13 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
     const cut = await greyPixels(open().autoOrient().extract(paper), paper.width, paper.height);
     // The surround the sheet's outline leaves inside the cut (a wedge of table beside a sheet
-    // lying a degree off plumb, a scanner's black edge) is no paper: white, it is no bar beside the print.
+    // lying a degree off plumb) is no paper: white, it is no bar beside the print. A sliver (a
+    // scanner's edge along a receipt cut out of its lid) is left as it was.
     if (outline) {
       const corners = outline.map(([x, y]) => [x * toFull - left, y * toFullY - top] as const) as unknown as Quad;
-      whitenOutside(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
+      if (shareOutside(paper.width, paper.height, corners, OUTLINE_MARGIN * toFull) > MIN_SURROUND) {
+        whitenOutside(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
+      }
     }
     // A photographed sheet is lit unevenly (a shadow across it); a scan is lit evenly, and the
     // darker surround its cut may keep (cardboard, a lid) must stay dark to be told from paper.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homography, mapPoint, rectifiedSize, warpQuad, whitenOutside, type Quad } from './perspective.js';
+import { homography, mapPoint, rectifiedSize, shareOutside, warpQuad, whitenOutside, type Quad } from './perspective.js';
 
 const square: Quad = [
   [0, 0],
@@ -79,7 +79,11 @@ describe('perspective', () => {
       [96, 200],
       [10, 200],
     ];
-    whitenOutside(pixels, width, height, quad, 2);
+    // The wedge beside the right side and the strip left of x = 10 (less the margin), of 100 × 200.
+    const share = shareOutside(width, height, quad, 2);
+    expect(share).toBeGreaterThan(0.14);
+    expect(share).toBeLessThan(0.2);
+    expect(whitenOutside(pixels, width, height, quad, 2)).toBe(Math.round(share * width * height));
     const at = (x: number, y: number) => pixels[y * width + x];
     expect(at(5, 100)).toBe(255);
     expect(at(12, 100)).toBe(0);
