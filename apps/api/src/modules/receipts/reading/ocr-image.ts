@@ -6,8 +6,8 @@ import { sauvola } from './binarise.js';
 import { flattenLight } from './illumination.js';
 import { measurePage } from './page-geometry.js';
 import { clearBars, clearRules } from './page-rules.js';
-import { findPaperOutline, needsWarp } from './paper-outline.js';
-import { mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
+import { findPaperOutline, needsWarp, unevenlyLit } from './paper-outline.js';
+import { mapPoint, rectifiedSize, shareOutside, warpQuad, whitenOutside, type Quad } from './perspective.js';
 
 
 /**
@@ -29,6 +29,10 @@ const BINARISATION = { radius: TARGET_LINE_HEIGHT / 2, k: 0.2 };
 const OCR_MAX_PIXELS = 12_000_000;
 /** The blocks the light on a photographed sheet is estimated in: a text line high (see flattenLight). */
 const LIGHT_BLOCK = TARGET_LINE_HEIGHT;
+/** How far (probe pixels) outside a sheet's outline the cut still counts as the sheet (its traced edge is a pixel or two off). */
+const OUTLINE_MARGIN = 2;
+/** The least share of the cut the surround beside a sheet's outline must cover to be whitened (a wedge of table, not a sliver of edge). */
+const MIN_SURROUND = 0.01;
 /** The long side of the small copy the page geometry is measured on. */
 const PROBE_SIDE = 1_200;
 
@@ -97,9 +101,10 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     const toFull = width / probe.info.width;
     const toFullY = height / probe.info.height;
     // A sheet photographed at a slant on a darker surface: cut out along its outline and made
-    // upright first, then prepared as a scan of it would be.
+    // upright first, then prepared as a scan of it would be. So is a sheet seen square from
+    // above with a shadow across its print: cut out along its outline, it is lit evenly.
     const outline = rectified ? null : findPaperOutline(probeImage);
-    if (outline && needsWarp(probeImage, outline)) {
+    if (outline && (needsWarp(probeImage, outline) || unevenlyLit(probeImage, outline))) {
       const corners = outline.map(([x, y]) => [x * toFull, y * toFullY] as const) as unknown as Quad;
       const grey = await greyPixels(open().autoOrient(), width, height);
       return await prepareRectified({ width, height, data: new Uint8Array(grey.buffer, grey.byteOffset, width * height) }, corners, maxPixels);
@@ -123,6 +128,15 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     scale = Math.min(scale, Math.sqrt(OCR_MAX_PIXELS / (paper.width * paper.height)));
     // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
     const cut = await greyPixels(open().autoOrient().extract(paper), paper.width, paper.height);
+    // The surround the sheet's outline leaves inside the cut (a wedge of table beside a sheet
+    // lying a degree off plumb) is no paper: white, it is no bar beside the print. A sliver (a
+    // scanner's edge along a receipt cut out of its lid) is left as it was.
+    if (outline) {
+      const corners = outline.map(([x, y]) => [x * toFull - left, y * toFullY - top] as const) as unknown as Quad;
+      if (shareOutside(paper.width, paper.height, corners, OUTLINE_MARGIN * toFull) > MIN_SURROUND) {
+        whitenOutside(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
+      }
+    }
     // A photographed sheet is lit unevenly (a shadow across it); a scan is lit evenly, and the
     // darker surround its cut may keep (cardboard, a lid) must stay dark to be told from paper.
     // The light is taken off before the turn: the white the turn fills the corners with would

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurePage, type GreyImage } from './page-geometry.js';
-import { findPaperOutline, isUprightBox, needsWarp } from './paper-outline.js';
+import { findPaperOutline, isUprightBox, needsWarp, unevenlyLit } from './paper-outline.js';
 import { homography, mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
 
 /**
@@ -133,6 +133,45 @@ describe('paper outline', () => {
     expect(tornEnd).not.toBeNull();
     expect(isUprightBox(tornEnd!)).toBe(false);
     expect(needsWarp(torn, tornEnd!)).toBe(false);
+  });
+
+  it('tells a shadow across the print of a sheet lying straight from even light, which a printless grey board beside the print does not make uneven', () => {
+    const straight: Quad = [
+      [60, 80],
+      [300, 80],
+      [300, 720],
+      [60, 720],
+    ];
+    const shaded = photo({ corners: straight, shadow: 'left' });
+    const outline = findPaperOutline(shaded);
+    expect(outline).not.toBeNull();
+    expect(needsWarp(shaded, outline!)).toBe(false);
+    expect(unevenlyLit(shaded, outline!)).toBe(true);
+    const even = photo({ corners: straight, shadow: 'none' });
+    expect(unevenlyLit(even, findPaperOutline(even)!)).toBe(false);
+    // A scan of a receipt (240, with print) on grey cardboard (175, with its grain), in a dark lid.
+    const width = 600;
+    const height = 800;
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        let value = 40;
+        if (x >= 40 && x < 560 && y >= 30 && y < 770) value = 175 + (((x * 7 + y * 13) % 11) - 5);
+        if (x >= 330 && x < 530 && y >= 50 && y < 700) {
+          const inLine = y > 70 && y < 680 && y % 20 < 9;
+          const inWord = x > 345 && x < 515 && (x + Math.floor(y / 20) * 5) % 14 < 8;
+          value = inLine && inWord ? 30 : 240;
+        }
+        data[y * width + x] = value;
+      }
+    }
+    const board: Quad = [
+      [40, 30],
+      [560, 30],
+      [560, 770],
+      [40, 770],
+    ];
+    expect(unevenlyLit({ width, height, data }, board)).toBe(false);
   });
 
   it('finds no outline where nothing darker surrounds the paper', () => {

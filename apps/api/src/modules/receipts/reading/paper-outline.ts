@@ -89,6 +89,57 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   return cornerAngles(ordered).every((angle) => Math.abs(angle - 90) <= MAX_CORNER_SLANT) ? ordered : null;
 }
 
+/**
+ * The light on a sheet's print is uneven when its brighter tenth is lit this much more than its
+ * darker tenth (the paper between the letters of a block that holds print, or beside it). A
+ * shadow across a photographed sheet makes 1.19–1.6; a flat scan 1.05–1.13, with grey cardboard
+ * or a printed grey panel beside its print (see unevenlyLit).
+ */
+const UNEVEN_LIGHT = 1.16;
+/** A block holds print when at least this many of its pixels are ink (of PAPER_BLOCK², 64). */
+const PRINT_PIXELS = 8;
+
+/**
+ * Whether the light on the print inside `quad` (on `probe`) is uneven (see UNEVEN_LIGHT): the
+ * sheet is then lit evenly before it is read, though its outline needs no warp (a sheet
+ * photographed square from above, with the phone's shadow across it). Measured where the print
+ * is, since paper between lines of print is the paper the light matters on: a scan's grey
+ * cardboard beside the receipt holds no print, so it does not count as paper in a shadow.
+ */
+export function unevenlyLit(probe: GreyImage, quad: Quad): boolean {
+  const { blocks, bw, bh } = blockMaxima(probe, PAPER_BLOCK);
+  const ink = inkPerBlock(probe, bw, PAPER_BLOCK);
+  const lights: number[] = [];
+  for (let by = 0; by < bh; by += 1) {
+    for (let bx = 0; bx < bw; bx += 1) {
+      if (ink[by * bw + bx] < PRINT_PIXELS || !insideQuad(quad, (bx + 0.5) * PAPER_BLOCK, (by + 0.5) * PAPER_BLOCK)) continue;
+      // The brightest paper in the blocks around: a block inside a bold letter has none of its own.
+      let light = 0;
+      for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y += 1) for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x += 1) light = Math.max(light, blocks[y * bw + x]);
+      lights.push(light);
+    }
+  }
+  if (lights.length < 50) return false;
+  lights.sort((a, b) => a - b);
+  const darker = lights[Math.floor(0.1 * (lights.length - 1))];
+  const brighter = lights[Math.floor(0.9 * (lights.length - 1))];
+  return brighter > UNEVEN_LIGHT * Math.max(1, darker);
+}
+
+/** Whether the point lies inside the convex quadrilateral (on the same side of all four sides). */
+function insideQuad(quad: Quad, x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i += 1) {
+    const [ax, ay] = quad[i];
+    const [bx, by] = quad[(i + 1) % 4];
+    const cross = Math.sign((bx - ax) * (y - ay) - (by - ay) * (x - ax));
+    if (cross === 0) continue;
+    if (sign === 0) sign = cross;
+    else if (cross !== sign) return false;
+  }
+  return true;
+}
+
 /** The share of the sheet's length, from an end, whose print tells which way that end's lines run. */
 const END_BAND = 0.25;
 

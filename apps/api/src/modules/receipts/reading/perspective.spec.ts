@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homography, mapPoint, rectifiedSize, warpQuad, type Quad } from './perspective.js';
+import { homography, mapPoint, rectifiedSize, shareOutside, warpQuad, whitenOutside, type Quad } from './perspective.js';
 
 const square: Quad = [
   [0, 0],
@@ -67,5 +67,30 @@ describe('perspective', () => {
     const [x, y] = mapPoint(toSource, 60, 90);
     expect(x).toBeCloseTo(270, 6);
     expect(y).toBeCloseTo(280, 6);
+  });
+  it('whitens what lies outside a quadrilateral, beyond a margin, and keeps what lies inside', () => {
+    const width = 100;
+    const height = 200;
+    const pixels = new Uint8Array(width * height);
+    // The right side leaves plumb: x = 80 at the top, 96 at the bottom.
+    const quad: Quad = [
+      [10, 0],
+      [80, 0],
+      [96, 200],
+      [10, 200],
+    ];
+    // The wedge beside the right side and the strip left of x = 10 (less the margin), of 100 × 200.
+    const share = shareOutside(width, height, quad, 2);
+    expect(share).toBeGreaterThan(0.14);
+    expect(share).toBeLessThan(0.2);
+    expect(whitenOutside(pixels, width, height, quad, 2)).toBe(Math.round(share * width * height));
+    const at = (x: number, y: number) => pixels[y * width + x];
+    expect(at(5, 100)).toBe(255);
+    expect(at(12, 100)).toBe(0);
+    expect(at(86, 100)).toBe(0);
+    expect(at(92, 100)).toBe(255);
+    expect(at(84, 10)).toBe(255);
+    expect(at(95, 195)).toBe(0);
+    expect(at(99, 195)).toBe(255);
   });
 });

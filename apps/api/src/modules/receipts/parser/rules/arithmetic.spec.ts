@@ -135,6 +135,26 @@ describe('readings that disagree in one digit', () => {
   });
 });
 
+describe('zeros read as 9', () => {
+  it('reads every lone 9 before the decimals as the zero it was when that makes up the lines over the total by 9,00 each', () => {
+    const lines = [line(1, 3.89), line(2, 9.99), line(3, 2.99), line(4, 9.89)];
+    expect(checkTotal(lines, 8.76, null, [], [])).toMatchObject({ status: 'corrected', difference: 0 });
+    expect(lines.map((l) => l.totalPrice)).toEqual([3.89, 0.99, 2.99, 0.89]);
+  });
+
+  it('prefers the zero read as 9 over a coupon read with a faded 9 that would make up the same 9,00', () => {
+    const lines = [line(1, 9.79), line(2, 2.89), line(3, -0.75)];
+    expect(checkTotal(lines, 2.93, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(lines.map((l) => l.totalPrice)).toEqual([0.79, 2.89, -0.75]);
+  });
+
+  it('leaves the lines when the lone 9s do not make up the difference, all of them together', () => {
+    const lines = [line(1, 9.99), line(2, 9.49), line(3, 2)];
+    checkTotal(lines, 12.48, null, [], []);
+    expect(lines.map((l) => l.totalPrice).slice(0, 2)).toEqual([9.99, 9.49]);
+  });
+});
+
 describe('two faded 9s', () => {
   it('reads back the one pair of 9s that makes the lines agree with the total', () => {
     const coded = (position: number, totalPrice: number, taxCode: string) => ({ ...line(position, totalPrice), taxCode });

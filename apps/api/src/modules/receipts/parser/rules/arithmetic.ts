@@ -139,6 +139,19 @@ export function checkTotal(
       return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
     }
   }
+  // A slashed or dotted zero read as a 9 ("0,99" as "9,99"): the lines are over the total by 9,00
+  // once for each line whose amount is a lone 9 before the decimals; taken when all of them, read
+  // as 0, make the lines agree (before any one look-alike digit elsewhere is chosen to make up 9,00).
+  const loneNines = lines.filter((line) => /^9\.\d\d$/.test(line.totalPrice.toFixed(2)) && !twinConfirmed(line, lines));
+  if (loneNines.length > 0 && sameAmount(-difference, 9 * loneNines.length)) {
+    for (const line of loneNines) {
+      const value = cents(line.totalPrice - 9);
+      notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (a zero read as 9; the total agrees)`);
+      line.totalPrice = value;
+      if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    }
+    return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
+  }
   // One digit misread in one amount (9 for 0, 8 for 3…): corrected when exactly one such reading
   // makes the lines agree with the total. Where the VAT table's gross per tax class disagrees with
   // the lines of one class only, the misread is among that class's lines.

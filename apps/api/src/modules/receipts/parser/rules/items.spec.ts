@@ -22,6 +22,13 @@ describe('article lines', () => {
     ]);
   });
 
+  it('leaves a plus sign before the first word out of the name and reads a pound sign before a digit as the E it was printed as', () => {
+    expect(read('+Super £5 A 39,35 EUR+*\nTee X£5 2,18')).toEqual([
+      ['Super E5 A', 1, 39.35, 39.35],
+      ['Tee X£5', 1, 2.18, 2.18],
+    ]);
+  });
+
   it('pairs a count line with the article below or above it', () => {
     expect(read('2 x 1,29\nJoghurt 2,58 A')).toEqual([['Joghurt', 2, 1.29, 2.58]]);
     expect(read('Joghurt 2,58 A\n2 x 1,29\nBrot 2,49 A')).toEqual([

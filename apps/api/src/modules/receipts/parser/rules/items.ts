@@ -515,10 +515,12 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     .replace(new RegExp(String.raw`\s+${CURRENCY}$`, 'i'), '')
     .trim();
   // A hyphen left at the end ("SALATBAR-" before its amount) joins nothing; a mark glued before the
-  // first word ("#Super") and a tax class read with an umlaut before the amount ("Super E5 Ä") are no part of the name.
+  // first word ("#Super", "+Super") and a tax class read with an umlaut before the amount ("Super E5 Ä") are no part of the name.
+  // A pound sign starting a word before a digit is a blurred E ("Super £5"): no euro till prints one there.
   name = trimEndOf(withoutSpecks(name), '*- ')
-    .replace(/^[#*»«"„'`]+(?=\p{L})/u, '')
-    .replace(/(?<=\S) [ÄÖÜ]$/u, '');
+    .replace(/^[#*+»«"„'`]+(?=\p{L})/u, '')
+    .replace(/(?<=\S) [ÄÖÜ]$/u, '')
+    .replace(/(?<![\p{L}\d])£(?=\d)/gu, 'E');
   const amount = RETURNED.test(name) || REDUCTION.test(name) ? -Math.abs(draft.amount) : draft.amount;
   const kind = DEPOSIT.test(name) ? 'deposit' : amount < 0 ? 'discount' : 'item';
   return {
