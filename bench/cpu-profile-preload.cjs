@@ -4,9 +4,11 @@
 // Files rather than signals: Nest's shutdown hooks end the process on SIGUSR2.
 const fs = require('node:fs');
 const inspector = require('node:inspector');
+const { isMainThread } = require('node:worker_threads');
 
 const out = process.env.PROFILE_OUT;
-if (out) {
+// The server's own thread only: the WAL checkpoint thread inherits the preload too.
+if (out && isMainThread) {
   const session = new inspector.Session();
   session.connect();
   let state = 'waiting';
