@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, bearer, Browserless, createToken, setUpHousehold } from '../support/household.js';
 import { textPdf } from '../support/pdfs.js';
-import { corpusReceipt } from '../support/receipt-images.js';
+import { corpusReceipt, READING_TIMEOUT_MS } from '../support/receipt-images.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 interface Box {
@@ -23,7 +23,7 @@ interface Receipt {
 }
 
 /** The receipt beside its lines: the stored file, and where each OCR'd line stands in it. */
-describe('a receipt’s stored file and its lines’ boxes', () => {
+describe('a receipt’s stored file and its lines’ boxes', { timeout: READING_TIMEOUT_MS }, () => {
   let server: RunningServer;
   let owner: Browserless;
   let viewer: Browserless;
@@ -52,7 +52,7 @@ describe('a receipt’s stored file and its lines’ boxes', () => {
     pdf = await textPdf([['REWE Markt GmbH', 'EUR', 'BUTTER 2,29 A', '--------', 'SUMME EUR 2,29', 'Datum: 03.03.2025 Uhrzeit: 18:02:11 Uhr']]);
     pdfReceipt = await upload(pdf, 'application/pdf');
     // OCR on a loaded machine: a ceiling, the hook ends with the server's answer.
-  }, 300_000);
+  }, READING_TIMEOUT_MS);
   afterAll(async () => {
     db?.close();
     await server?.stop();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpHousehold, type Browserless } from '../support/household.js';
-import { corpusReceipt } from '../support/receipt-images.js';
+import { corpusReceipt, READING_TIMEOUT_MS } from '../support/receipt-images.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 /** The processes `pid` started (on Linux, /proc lists each thread's children). */
@@ -26,7 +26,7 @@ async function until<T>(found: () => T | undefined): Promise<T> {
 }
 
 /** OCR runs in a child process of the server that ends when idle; its loss costs only the receipts it was reading. */
-describe.runIf(process.platform === 'linux')('the OCR process', () => {
+describe.runIf(process.platform === 'linux')('the OCR process', { timeout: READING_TIMEOUT_MS }, () => {
   let server: RunningServer;
   let owner: Browserless;
   let photo: Buffer;
