@@ -79,9 +79,7 @@ export function checkTotal(
     const fixes = lines.filter((line) => line.taxCode === code && !twinConfirmed(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, off)).map((value) => ({ line, value })));
     if (fixes.length !== 1) continue;
     const [{ line, value }] = fixes;
-    notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the VAT table's class ${code} agrees)`);
-    line.totalPrice = value;
-    if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    correctAmount(line, value, `one digit, the VAT table's class ${code} agrees`, notes);
     classFixed = true;
   }
   if (total === null || lines.length === 0) return { status: 'incomplete', linesTotal: sum(), difference: null, notes, total };
@@ -146,9 +144,7 @@ export function checkTotal(
   if (loneNines.length > 0 && sameAmount(-difference, 9 * loneNines.length)) {
     for (const line of loneNines) {
       const value = cents(line.totalPrice - 9);
-      notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (a zero read as 9; the total agrees)`);
-      line.totalPrice = value;
-      if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+      correctAmount(line, value, 'a zero read as 9; the total agrees', notes);
     }
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }
@@ -164,9 +160,7 @@ export function checkTotal(
   const chosen = misreads.length === 1 ? misreads : nineMisreads.length === 1 ? nineMisreads : [];
   if (chosen.length === 1) {
     const [{ line, value }] = chosen;
-    notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (one digit, the total agrees)`);
-    line.totalPrice = value;
-    if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+    correctAmount(line, value, 'one digit, the total agrees', notes);
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }
   // Two faded 9s (read as 5 and 3, say) in two lines of the one tax class the VAT table finds off by
@@ -175,9 +169,7 @@ export function checkTotal(
   const nines = nineMisreads.length === 0 && inOneClass ? ninePairs(suspects.filter((line) => !twinConfirmed(line, lines)), difference) : [];
   if (nines.length === 1) {
     for (const { line, value } of nines[0]) {
-      notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (a faded 9; with one other line the total agrees)`);
-      line.totalPrice = value;
-      if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
+      correctAmount(line, value, 'a faded 9; with one other line the total agrees', notes);
     }
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }
@@ -260,4 +252,11 @@ export function digitMisreads(amount: number): number[] {
   const values = oneDigitAway(digits).map((other) => cents((sign * Number(other)) / 100));
   for (let i = 0; i < digits.length - 2 && digits.length > 3; i += 1) values.push(cents((sign * Number(`${digits.slice(0, i)}${digits.slice(i + 1)}`)) / 100));
   return [...new Set(values)];
+}
+
+/** Gives a line the amount the arithmetic chose, with a note saying why (a single unit's price follows its amount). */
+function correctAmount(line: ParsedReceiptLine, value: number, why: string, notes: string[]): void {
+  notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${value.toFixed(2)} (${why})`);
+  line.totalPrice = value;
+  if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
 }
