@@ -100,7 +100,7 @@ function measureAsItLies(probe: GreyImage, options: PaperOptions): PageGeometry 
 }
 
 /** The probe turned by 90° clockwise: its row y is the old column y, read from the bottom up. */
-function turnClockwise(probe: GreyImage): GreyImage {
+export function turnClockwise(probe: GreyImage): GreyImage {
   const { width, height, data } = probe;
   const turned = new Uint8Array(data.length);
   for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) turned[x * height + (height - 1 - y)] = data[y * width + x];

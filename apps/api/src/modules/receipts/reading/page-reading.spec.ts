@@ -47,4 +47,32 @@ describe('page reading', () => {
     expect(seen).toEqual(['as it lies', 'upside down']);
     expect(result.page).toBe(page);
   });
+
+  it('reads the page prepared again from its turned source, not its pixels reversed, when it lies upside down', async () => {
+    const { read, seen } = reader(reading(10, 0.3), reading(40, 0.55));
+    const again: PreparedPage = { ...page, pixels: new Uint8Array(SIDE * SIDE).fill(7) };
+    const result = await readRightWayUp(page, read, async () => again);
+    expect(seen).toEqual(['as it lies', 'upside down']);
+    expect(result.page).toBe(again);
+  });
+
+  it('tells a long page upside down by samples, then reads once the page prepared again from its turned source', async () => {
+    // Ink in its top half: a sample of it as it lies starts dark, one of it reversed starts light.
+    const width = 10;
+    const height = 1_200;
+    const long: PreparedPage = { pixels: Uint8Array.from({ length: width * height }, (_, i) => (i < (width * height) / 2 ? 0 : 200)), width, height, toSource: (x, y) => [x, y] };
+    const again: PreparedPage = { ...long, width: 12, height: 1_000, pixels: new Uint8Array(12 * 1_000).fill(255) };
+    const seen: string[] = [];
+    const read = async (image: Buffer) => {
+      const [, size] = image.toString('latin1', 0, 20).split('\n');
+      const [w, h] = size.split(' ').map(Number);
+      const first = image[image.length - w * h];
+      const what = w === 12 ? 'prepared again' : h < height ? (first === 0 ? 'sample as it lies' : 'sample upside down') : 'page as it lies';
+      seen.push(what);
+      return what === 'sample as it lies' ? reading(1, 0.2) : reading(40, 0.7);
+    };
+    const result = await readRightWayUp(long, read, async () => again);
+    expect(seen).toEqual(['sample as it lies', 'sample upside down', 'prepared again']);
+    expect(result.page).toBe(again);
+  });
 });
