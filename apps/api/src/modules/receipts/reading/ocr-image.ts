@@ -3,6 +3,7 @@ import { images, type Sharp } from '../../../common/images/image-library.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decoder.js';
 import { sauvola } from './binarise.js';
+import { stretchContrast } from './contrast.js';
 import { flattenLight } from './illumination.js';
 import { measurePage, turnClockwise, type GreyImage } from './page-geometry.js';
 import { clearBars, clearRules } from './page-rules.js';
@@ -177,10 +178,11 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
       .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    // Contrast stretched on the page once made: sharp's `normalise` in the pipeline above would
-    // run the turn and the scaling a second time to measure the grey levels first.
-    const stretched = await sharp(out.data, { raw: { width: out.info.width, height: out.info.height, channels: 1 } }).normalise().toColourspace('b-w').raw().toBuffer();
-    const pixels = new Uint8Array(stretched.buffer, stretched.byteOffset, out.info.width * out.info.height);
+    // Contrast stretched on the page once made (sharp's `normalise` in the pipeline above would
+    // run the turn and the scaling a second time to measure the grey levels first), by a table of
+    // grey levels: the same pixels as `normalise` at a fraction of its cost (see contrast).
+    const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
+    await stretchContrast(pixels, out.info.width, out.info.height);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
     const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
