@@ -202,6 +202,10 @@ describe('ocr image', () => {
     const again = await prepareForOcr(otherSide, 40_000_000, { turn: 270 });
     expect(again.turn).toBe(270);
     expect(difference(again, upright)).toBeLessThan(0.001);
+    // Prepared again with the small copy the first preparation decoded: the very same page.
+    const reusing = await prepareForOcr(otherSide, 40_000_000, { turn: 270, probe: upsideDown.probe });
+    expect([reusing.width, reusing.height]).toEqual([again.width, again.height]);
+    expect(Buffer.from(reusing.pixels).equals(Buffer.from(again.pixels))).toBe(true);
     const headFirst = await prepareForOcr(await turned(receipt, 180), 40_000_000, { turn: 180 });
     expect(difference(headFirst, upright)).toBeLessThan(0.001);
     // A point of the page lies where the same point of the upright page lies, on the picture as stored.

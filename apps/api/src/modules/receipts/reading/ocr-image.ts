@@ -75,10 +75,18 @@ export interface PrepareOptions {
    * measured on it: the way up OCR found for a page first prepared the other way (see readRightWayUp).
    */
   turn?: RightAngle;
+  /**
+   * The small grey copy of the upright source an earlier preparation of the same source measured
+   * (its `probe`): the page prepared again the other way up is not decoded for it again.
+   */
+  probe?: GreyImage;
 }
 
-/** A page prepared from its source, and the right angle the source was turned by before it was measured. */
-export type PreparedSource = PreparedPage & { turn: RightAngle };
+/**
+ * A page prepared from its source, the right angle the source was turned by before it was
+ * measured, and the small grey copy of the upright source it was measured on.
+ */
+export type PreparedSource = PreparedPage & { turn: RightAngle; probe: GreyImage };
 
 /**
  * A photo or a rendered page made ready for OCR: upright by its EXIF flag, cut to the receipt
@@ -113,16 +121,9 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
   try {
     const upright = await uprightSize(open());
     const turnedSize = () => (turn % 180 === 0 ? upright : { width: upright.height, height: upright.width });
-    const probeScale = Math.min(1, PROBE_SIDE / Math.max(upright.width, upright.height));
-    const probe = await open()
-      .resize({ width: Math.max(1, Math.round(upright.width * probeScale)), height: Math.max(1, Math.round(upright.height * probeScale)), fit: 'fill' })
-      .greyscale()
-      // sharp writes raw pixels in sRGB unless told: one grey channel is wanted.
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const probe = options.probe ?? (await probeOf(open(), upright));
     // Turned by a right angle in memory: the probe a copy of the picture lying that way gives.
-    let probeImage: GreyImage = { width: probe.info.width, height: probe.info.height, data: probe.data };
+    let probeImage = probe;
     for (let quarter = 0; quarter < turn; quarter += 90) probeImage = turnClockwise(probeImage);
     // A sheet photographed at a slant on a darker surface: cut out along its outline and made
     // upright first, then prepared as a scan of it would be.
@@ -132,7 +133,7 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
       const corners = outline.map(([x, y]) => [(x * width) / probeImage.width, (y * height) / probeImage.height] as const) as unknown as Quad;
       const grey = await greyPixels(turn === 0 ? open() : open().rotate(turn), width, height);
       const page = await prepareRectified({ width, height, data: new Uint8Array(grey.buffer, grey.byteOffset, width * height) }, corners, maxPixels);
-      return { ...page, toSource: unturned(page.toSource, turn, upright), turn };
+      return { ...page, toSource: unturned(page.toSource, turn, upright), turn, probe };
     }
     let geometry = measurePage(probeImage, { cutOut: rectified });
     if (geometry.quarterTurn === 90) {
@@ -189,11 +190,24 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     clearBars(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     for (let at = 0; at < pixels.length; at += 1) if (ink[at] === 255) pixels[at] = 255;
-    return { pixels, width: out.info.width, height: out.info.height, toSource: unturned(sourcePoint(paper, level, out.info.width, out.info.height), turn, upright), turn };
+    return { pixels, width: out.info.width, height: out.info.height, toSource: unturned(sourcePoint(paper, level, out.info.width, out.info.height), turn, upright), turn, probe };
   } catch (error) {
     if (error instanceof ApiException) throw error;
     throw new ApiException(400, 'receipt_image_unreadable');
   }
+}
+
+/** The small grey copy of the upright source (`size`) its geometry is measured on: its long side PROBE_SIDE at most. */
+async function probeOf(input: ReturnType<Sharp>, size: { width: number; height: number }): Promise<GreyImage> {
+  const scale = Math.min(1, PROBE_SIDE / Math.max(size.width, size.height));
+  const probe = await input
+    .resize({ width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)), fit: 'fill' })
+    .greyscale()
+    // sharp writes raw pixels in sRGB unless told: one grey channel is wanted.
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: probe.info.width, height: probe.info.height, data: probe.data };
 }
 
 /** The rectangle on the upright source of `size` that is `rect` on the source turned clockwise by `turn`. */

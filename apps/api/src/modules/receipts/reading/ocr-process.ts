@@ -88,8 +88,9 @@ function main(): void {
     const { source } = request;
     const image = source instanceof Uint8Array ? Buffer.from(source.buffer, source.byteOffset, source.byteLength) : source;
     const prepared = await prepareForOcr(image, request.maxPixels);
-    // Upside down, the page is prepared again from its source turned by 180°: as an upright copy of it would be.
-    const upsideDown = () => prepareForOcr(image, request.maxPixels, { turn: ((prepared.turn + 180) % 360) as RightAngle });
+    // Upside down, the page is prepared again from its source turned by 180°: as an upright copy of
+    // it would be (measured on the small copy the first preparation decoded).
+    const upsideDown = () => prepareForOcr(image, request.maxPixels, { turn: ((prepared.turn + 180) % 360) as RightAngle, probe: prepared.probe });
     const { lines, page } = await readRightWayUp(prepared, async (pgm) => linesOfTsv(await recognize(pgm)), upsideDown);
     const [x0, y0] = page.toSource(0, 0);
     const [x1, y1] = page.toSource(1, 0);
