@@ -52,14 +52,14 @@ describe('contrast stretch', () => {
       const pixels = Uint8Array.from({ length: width * height }, () => darkest + Math.floor(next() ** skew * span));
       await expectAsNormalise(pixels, width, height);
     }
-  });
+  }, 120_000);
 
   it('gives the pixels sharp normalise gives on receipt pages: white paper, grey paper, faded print', async () => {
     const next = random(11);
     await expectAsNormalise(receiptPage(1_000, 3_000, 235, 40, next), 1_000, 3_000);
     await expectAsNormalise(receiptPage(900, 2_400, 190, 120, next), 900, 2_400);
     await expectAsNormalise(receiptPage(1_200, 1_000, 215, 170, next), 1_200, 1_000);
-  });
+  }, 120_000);
 
   it('gives the pixels sharp normalise gives where its 99th percentile lies beyond white', async () => {
     // 97 pixels with white among them: libvips' sum scaled in floats falls short of the last bin.
@@ -68,7 +68,7 @@ describe('contrast stretch', () => {
     await expectAsNormalise(pixels, 97, 1);
     // And a receipt page of such a size: 171 × 1,001.
     await expectAsNormalise(receiptPage(171, 1_001, 220, 50, next), 171, 1_001);
-  });
+  }, 60_000);
 
   it('leaves a page of one grey as it is, as normalise does', async () => {
     await expectAsNormalise(new Uint8Array(500).fill(200), 50, 10);
