@@ -138,10 +138,11 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     let geometry = measurePage(probeImage, { cutOut: rectified });
     if (geometry.quarterTurn === 90) {
       // Lines running down the picture: it is turned by 90° without loss (the probe with it) and
-      // measured again, as an upright copy of it is.
+      // measured again, as an upright copy of it is (measurePage did so on the way, mostly).
       turn = ((turn + 90) % 360) as RightAngle;
-      probeImage = turnClockwise(probeImage);
-      geometry = measurePage(probeImage, { cutOut: rectified });
+      const { upright } = geometry;
+      probeImage = upright?.probe ?? turnClockwise(probeImage);
+      geometry = upright?.geometry ?? measurePage(probeImage, { cutOut: rectified });
     }
     const { width, height } = turnedSize();
     const toFull = width / probeImage.width;
