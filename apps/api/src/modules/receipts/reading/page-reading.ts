@@ -60,6 +60,14 @@ export async function readRightWayUp(
   // The sample of the page upside down is taken from its pixels reversed: enough to tell the way up.
   const reversed = sure(best.found) ? null : await sample(halfTurn(page));
   if (reversed && reversed.score > best.score) best = reversed;
+  // Found upside down by a sample that reads poorly: what follows (trying it at 90°, reading it
+  // whole each way) is decided on the sample of the page prepared the right way up, the page an
+  // upright copy gives, whose sample reads as that copy's does; reversed pixels read worse.
+  let again: PreparedPage | null = null;
+  if (best === reversed && !sure(best.found)) {
+    again = await upsideDown();
+    best = { ...(await sample(again)), page: again };
+  }
   if (best.found.words < SAMPLE_POOR.words && best.found.confidence < SAMPLE_POOR.confidence) {
     const turned = quarterTurn(page);
     for (const candidate of [turned, halfTurn(turned)]) {
@@ -69,8 +77,9 @@ export async function readRightWayUp(
     }
   }
   // The way up found: the page upside down is the one prepared from the source turned.
+  const upsideDownFound = best === reversed || (again !== null && best.page === again);
   const found = best === reversed ? await upsideDown() : best.page;
-  const other = best === asItLies ? upsideDown : best === reversed ? async () => page : async () => halfTurn(best.page);
+  const other = best === asItLies ? upsideDown : upsideDownFound ? async () => page : async () => halfTurn(best.page);
   // A sample of blank paper or a barcode tells nothing: the whole page decides, as it lies and turned.
   if (best.found.words < 3) return readWholeEachWay(found, read, other);
   return { lines: await read(pgm(found)), page: found };
