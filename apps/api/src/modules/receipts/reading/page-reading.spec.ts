@@ -95,4 +95,24 @@ describe('page reading', () => {
     expect(seen).toEqual(['sample as it lies', 'sample upside down', 'sample prepared again', 'prepared again']);
     expect(result.page).toBe(again);
   });
+
+  it('keeps the reversed sample for that decision when the page prepared again samples worse', async () => {
+    const width = 10;
+    const height = 1_200;
+    const long: PreparedPage = { pixels: Uint8Array.from({ length: width * height }, (_, i) => (i < (width * height) / 2 ? 0 : 200)), width, height, toSource: (x, y) => [x, y] };
+    const again: PreparedPage = { ...long, width: 12, height: 1_000, pixels: new Uint8Array(12 * 1_000).fill(255) };
+    const seen: string[] = [];
+    const read = async (image: Buffer) => {
+      const [, size] = image.toString('latin1', 0, 20).split('\n');
+      const [w, h] = size.split(' ').map(Number);
+      const first = image[image.length - w * h];
+      const what = w === 12 ? (h < 1_000 ? 'sample prepared again' : 'prepared again') : w > width ? 'sample at 90°' : first === 0 ? 'sample as it lies' : 'sample upside down';
+      seen.push(what);
+      // Two words reversed (not poor enough to try 90°); one prepared again.
+      return what === 'sample as it lies' ? reading(0, 0.2) : what === 'sample upside down' ? reading(2, 0.5) : what === 'sample prepared again' ? reading(1, 0.3) : reading(40, 0.7);
+    };
+    const result = await readRightWayUp(long, read, async () => again);
+    expect(seen).toEqual(['sample as it lies', 'sample upside down', 'sample prepared again', 'prepared again']);
+    expect(result.page).toBe(again);
+  });
 });

@@ -60,13 +60,15 @@ export async function readRightWayUp(
   // The sample of the page upside down is taken from its pixels reversed: enough to tell the way up.
   const reversed = sure(best.found) ? null : await sample(halfTurn(page));
   if (reversed && reversed.score > best.score) best = reversed;
-  // Found upside down by a sample that reads poorly: what follows (trying it at 90°, reading it
-  // whole each way) is decided on the sample of the page prepared the right way up, the page an
-  // upright copy gives, whose sample reads as that copy's does; reversed pixels read worse.
+  // Found upside down by a sample that reads poorly: the page prepared the right way up (the page
+  // an upright copy gives) is sampled too, and what follows (trying it at 90°, reading it whole
+  // each way) is decided on the better of the two samples: reversed pixels often read worse, and
+  // a sample at 90° costs as much as several.
   let again: PreparedPage | null = null;
   if (best === reversed && !sure(best.found)) {
     again = await upsideDown();
-    best = { ...(await sample(again)), page: again };
+    const prepared = await sample(again);
+    best = { ...(prepared.score > best.score ? prepared : best), page: again };
   }
   if (best.found.words < SAMPLE_POOR.words && best.found.confidence < SAMPLE_POOR.confidence) {
     const turned = quarterTurn(page);
