@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { halfTurn, pgm, prepareForOcr, quarterTurn, textSample, type PreparedPage } from './ocr-image.js';
+import { images } from '../../../common/images/image-library.js';
+import { halfTurn, pgm, prepareForOcr, quarterTurn, textSample, unturned, type PreparedPage, type RightAngle } from './ocr-image.js';
 import { homography, mapPoint, type Quad } from './perspective.js';
 
 /** A page of `width` × `height` whose pixel value is its index (mod 256), mapped to itself. */
@@ -53,6 +54,55 @@ function photographedSheet(): { data: Uint8Array; width: number; height: number;
     }
   }
   return { data, width, height, channels: 1 };
+}
+
+/**
+ * A drawn scan of a receipt, upright: a narrow sheet on a white lid, lines of word-like blocks of
+ * print of uneven lengths (no two alike, so a page turned or shifted does not match its upright
+ * self), printed 1° off level, with the scanner's grain as noise.
+ */
+function scannedReceipt(): { data: Uint8Array; width: number; height: number; channels: 1 } {
+  const width = 900;
+  const height = 1_500;
+  let seed = 11;
+  const noise = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648 - 0.5;
+  };
+  const slope = Math.tan(Math.PI / 180);
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const q = y - (x - 450) * slope;
+      const line = Math.floor(q / 28);
+      const inLine = q % 28 < 12 && line > 2 && line < 50;
+      // Words of 5–17 units with gaps of 6, shifted along each line; each line ends somewhere else.
+      const p = x - 180 + ((line * 37) % 23);
+      const inWord = p % (11 + ((line * 13) % 13)) < 5 + ((line * 7) % 11);
+      const inText = x > 180 && x < 380 + ((line * 53) % 330);
+      data[y * width + x] = Math.round((inLine && inWord && inText ? 45 : 238) + 16 * noise());
+    }
+  }
+  return { data, width, height, channels: 1 };
+}
+
+/** A grey picture turned clockwise by a right angle (pixels moved, none resampled). */
+async function turned(picture: { data: Uint8Array; width: number; height: number; channels: 1 }, angle: RightAngle) {
+  const sharp = await images();
+  const out = await sharp(Buffer.from(picture.data), { raw: { width: picture.width, height: picture.height, channels: 1 } })
+    .rotate(angle)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.length), width: out.info.width, height: out.info.height, channels: 1 as const };
+}
+
+/** The share of pixels two pages differ in by more than a grey level or two (1 when their sizes differ). */
+function difference(a: PreparedPage, b: PreparedPage): number {
+  if (a.width !== b.width || a.height !== b.height) return 1;
+  let differing = 0;
+  for (let at = 0; at < a.pixels.length; at += 1) if (Math.abs(a.pixels[at] - b.pixels[at]) > 2) differing += 1;
+  return differing / a.pixels.length;
 }
 
 /** The dark specks (connected pixels below 128, fewer than `most`) in the page's columns from `left` to `right`. */
@@ -174,5 +224,48 @@ describe('ocr image', () => {
     expect(sample.pixels.subarray(sample.pixels.length - 60).every((value) => value === 255)).toBe(true);
     // The turned page gives a sample of as many lines.
     expect(Math.abs(textSample(halfTurn(page), 100, 60).height - sample.height)).toBeLessThanOrEqual(40);
+  });
+
+  it('prepares a receipt lying on its side (either way) or upside down as it prepares the upright one', async () => {
+    const receipt = scannedReceipt();
+    const upright = await prepareForOcr(receipt, 40_000_000);
+    expect(upright.turn).toBe(0);
+    // Lines running up the picture: turned by 90° before anything is measured, then as upright.
+    const onItsSide = await prepareForOcr(await turned(receipt, 270), 40_000_000);
+    expect(onItsSide.turn).toBe(90);
+    expect(difference(onItsSide, upright)).toBeLessThan(0.001);
+    // Lines running down it: the quarter turn leaves it upside down, which OCR tells; prepared
+    // again from the picture turned by 180° more, it is the upright page.
+    const otherSide = await turned(receipt, 90);
+    const upsideDown = await prepareForOcr(otherSide, 40_000_000);
+    expect(upsideDown.turn).toBe(90);
+    expect(difference(upsideDown, upright)).toBeGreaterThan(0.01);
+    const again = await prepareForOcr(otherSide, 40_000_000, { turn: 270 });
+    expect(again.turn).toBe(270);
+    expect(difference(again, upright)).toBeLessThan(0.001);
+    // Prepared again with the small copy the first preparation decoded: the very same page.
+    const reusing = await prepareForOcr(otherSide, 40_000_000, { turn: 270, probe: upsideDown.probe });
+    expect([reusing.width, reusing.height]).toEqual([again.width, again.height]);
+    expect(Buffer.from(reusing.pixels).equals(Buffer.from(again.pixels))).toBe(true);
+    const headFirst = await prepareForOcr(await turned(receipt, 180), 40_000_000, { turn: 180 });
+    expect(difference(headFirst, upright)).toBeLessThan(0.001);
+    // A point of the page lies where the same point of the upright page lies, on the picture as stored.
+    const [x, y] = upright.toSource(300, 500);
+    const onSide = onItsSide.toSource(300, 500);
+    expect(onSide[0]).toBeCloseTo(y, 0);
+    expect(onSide[1]).toBeCloseTo(receipt.width - x, 0);
+    const [u, v] = headFirst.toSource(300, 500);
+    expect(u).toBeCloseTo(receipt.width - x, 0);
+    expect(v).toBeCloseTo(receipt.height - y, 0);
+  }, 60_000);
+
+  it('maps points of a source turned by a right angle back to the upright source', () => {
+    const size = { width: 30, height: 20 };
+    const same = (x: number, y: number): [number, number] => [x, y];
+    // The upright point (5, 2) lies at (18, 5) turned by 90°, (25, 18) by 180°, (2, 25) by 270°.
+    expect(unturned(same, 90, size)(18, 5)).toEqual([5, 2]);
+    expect(unturned(same, 180, size)(25, 18)).toEqual([5, 2]);
+    expect(unturned(same, 270, size)(2, 25)).toEqual([5, 2]);
+    expect(unturned(same, 0, size)(5, 2)).toEqual([5, 2]);
   });
 });

@@ -3,8 +3,9 @@ import { images, type Sharp } from '../../../common/images/image-library.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decoder.js';
 import { sauvola } from './binarise.js';
+import { stretchContrast } from './contrast.js';
 import { flattenLight } from './illumination.js';
-import { measurePage } from './page-geometry.js';
+import { measurePage, turnClockwise, type GreyImage } from './page-geometry.js';
 import { clearBars, clearRules } from './page-rules.js';
 import { findPaperOutline, needsWarp, unevenlyLit } from './paper-outline.js';
 import { mapPoint, rectifiedSize, shareOutside, warpQuad, whitenOutside, type Quad } from './perspective.js';
@@ -67,6 +68,30 @@ export interface PreparedPage {
   toSource(x: number, y: number): [number, number];
 }
 
+/** Clockwise turns by which a picture is turned without loss (pixels moved, none resampled). */
+export type RightAngle = 0 | 90 | 180 | 270;
+
+export interface PrepareOptions {
+  /** The picture is a sheet already cut out along its outline and warped upright (see prepareRectified). */
+  rectified?: boolean;
+  /**
+   * Clockwise degrees the upright source (after its EXIF turn) is turned by before anything is
+   * measured on it: the way up OCR found for a page first prepared the other way (see readRightWayUp).
+   */
+  turn?: RightAngle;
+  /**
+   * The small grey copy of the upright source an earlier preparation of the same source measured
+   * (its `probe`): the page prepared again the other way up is not decoded for it again.
+   */
+  probe?: GreyImage;
+}
+
+/**
+ * A page prepared from its source, the right angle the source was turned by before it was
+ * measured, and the small grey copy of the upright source it was measured on.
+ */
+export type PreparedSource = PreparedPage & { turn: RightAngle; probe: GreyImage };
+
 /**
  * A photo or a rendered page made ready for OCR: upright by its EXIF flag, cut to the receipt
  * (an A4 scan or a photo holds a table or a lid around it), its text lines turned level (a scan
@@ -76,40 +101,61 @@ export interface PreparedPage {
  * receipt is decoded at full size: the geometry is measured on a small copy that JPEG decodes at
  * a fraction of the cost. Whether it is upside down is left to the OCR engine's confidence
  * (`halfTurn`, `quarterTurn`). A file that does not decode in full is a 400.
+ *
+ * A picture whose lines run down it is first turned by 90° as a whole, without loss, and measured
+ * again: from there on it goes through the very steps an upright copy of it does (the paper's cut,
+ * the skew, the line height and the scaling measured on the same pixels), so a receipt scanned
+ * lying on its side reads as it does scanned upright. `turn` does the same for a page OCR found
+ * upside down.
  */
-export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: number, rectified = false): Promise<PreparedPage> {
+export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: number, options: PrepareOptions = {}): Promise<PreparedSource> {
   const sharp = await images();
-  const open = () =>
-    Buffer.isBuffer(source)
+  const rectified = options.rectified ?? false;
+  let turn: RightAngle = options.turn ?? 0;
+  // The source upright by its EXIF flag.
+  const open = () => {
+    const input = Buffer.isBuffer(source)
       ? sharp(source, { limitInputPixels: maxPixels, failOn: 'error' })
       : sharp(Buffer.from(source.data.buffer, source.data.byteOffset, source.data.byteLength), {
           raw: { width: source.width, height: source.height, channels: source.channels },
           limitInputPixels: maxPixels,
         });
+    return input.autoOrient();
+  };
   try {
-    const { width, height } = await uprightSize(open());
-    const probeScale = Math.min(1, PROBE_SIDE / Math.max(width, height));
-    const probe = await open()
-      .autoOrient()
-      .resize({ width: Math.max(1, Math.round(width * probeScale)), height: Math.max(1, Math.round(height * probeScale)), fit: 'fill' })
-      .greyscale()
-      // sharp writes raw pixels in sRGB unless told: one grey channel is wanted.
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const probeImage = { width: probe.info.width, height: probe.info.height, data: probe.data };
-    const toFull = width / probe.info.width;
-    const toFullY = height / probe.info.height;
+    const upright = await uprightSize(open());
+    const turnedSize = () => (turn % 180 === 0 ? upright : { width: upright.height, height: upright.width });
+    const probe = options.probe ?? (await probeOf(open(), upright));
+    // Turned by a right angle in memory: the probe a copy of the picture lying that way gives.
+    let probeImage = probe;
+    for (let quarter = 0; quarter < turn; quarter += 90) probeImage = turnClockwise(probeImage);
     // A sheet photographed at a slant on a darker surface: cut out along its outline and made
     // upright first, then prepared as a scan of it would be. So is a sheet seen square from
     // above with a shadow across its print: cut out along its outline, it is lit evenly.
-    const outline = rectified ? null : findPaperOutline(probeImage);
+    let outline = rectified ? null : findPaperOutline(probeImage);
     if (outline && (needsWarp(probeImage, outline) || unevenlyLit(probeImage, outline))) {
-      const corners = outline.map(([x, y]) => [x * toFull, y * toFullY] as const) as unknown as Quad;
-      const grey = await greyPixels(open().autoOrient(), width, height);
-      return await prepareRectified({ width, height, data: new Uint8Array(grey.buffer, grey.byteOffset, width * height) }, corners, maxPixels);
+      const { width, height } = turnedSize();
+      const corners = outline.map(([x, y]) => [(x * width) / probeImage.width, (y * height) / probeImage.height] as const) as unknown as Quad;
+      const grey = await greyPixels(turn === 0 ? open() : open().rotate(turn), width, height);
+      const page = await prepareRectified({ width, height, data: new Uint8Array(grey.buffer, grey.byteOffset, width * height) }, corners, maxPixels);
+      return { ...page, toSource: unturned(page.toSource, turn, upright), turn, probe };
     }
-    const geometry = measurePage(probeImage, { cutOut: rectified });
+    let geometry = measurePage(probeImage, { cutOut: rectified });
+    if (geometry.quarterTurn === 90) {
+      // Lines running down the picture: it is turned by 90° without loss (the probe with it) and
+      // measured again, as an upright copy of it is (measurePage did so on the way, mostly).
+      turn = ((turn + 90) % 360) as RightAngle;
+      // The outline found on the picture as it lay, turned with it (a point (x, y) of a picture
+      // h high lies at (h − y, x) once the picture is turned clockwise).
+      const lyingHeight = probeImage.height;
+      outline = outline?.map(([x, y]) => [lyingHeight - y, x] as const) as Quad | null;
+      const { upright } = geometry;
+      probeImage = upright?.probe ?? turnClockwise(probeImage);
+      geometry = upright?.geometry ?? measurePage(probeImage, { cutOut: rectified });
+    }
+    const { width, height } = turnedSize();
+    const toFull = width / probeImage.width;
+    const toFullY = height / probeImage.height;
     const left = Math.min(width - 1, Math.floor(geometry.paper.left * toFull));
     const top = Math.min(height - 1, Math.floor(geometry.paper.top * toFullY));
     const paper = {
@@ -118,7 +164,7 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
       width: Math.max(1, Math.min(width - left, Math.ceil(geometry.paper.width * toFull))),
       height: Math.max(1, Math.min(height - top, Math.ceil(geometry.paper.height * toFullY))),
     };
-    const turn = geometry.quarterTurn + geometry.skew;
+    const level = geometry.quarterTurn + geometry.skew;
     const across = geometry.quarterTurn === 90 ? paper.height : paper.width;
     let scale: number;
     if (geometry.lineHeight !== null) scale = TARGET_LINE_HEIGHT / (geometry.lineHeight * toFull);
@@ -126,8 +172,11 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     scale = Math.min(MAX_UPSCALE, Math.max(MIN_SCALE, scale));
     // Never more pixels than the limit allows, whatever the text height says.
     scale = Math.min(scale, Math.sqrt(OCR_MAX_PIXELS / (paper.width * paper.height)));
-    // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn.
-    const cut = await greyPixels(open().autoOrient().extract(paper), paper.width, paper.height);
+    // Cut first, in a pipeline of its own: sharp would apply the cut after an arbitrary turn. The
+    // cut is taken from the upright source and then turned by the right angle: the same pixels as
+    // cut from the picture turned, without turning all of it.
+    const onUpright = uprightRect(paper, turn, upright);
+    const cut = await turnedBy(await greyPixels(open().extract(onUpright), onUpright.width, onUpright.height), turn, paper);
     // The surround the sheet's outline leaves inside the cut (a wedge of table beside a sheet
     // lying a degree off plumb) is no paper: white, it is no bar beside the print. A sliver (a
     // scanner's edge along a receipt cut out of its lid) is left as it was.
@@ -144,26 +193,71 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // (grey, with the paper's grain read as specks). Blocks as large as on the scaled page.
     if (rectified) flattenLight(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, Math.max(4, Math.round(LIGHT_BLOCK / scale)));
     const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
-      .rotate(turn, { background: '#ffffff' })
+      .rotate(level, { background: '#ffffff' })
       .resize({ width: Math.max(1, Math.round(across * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
       .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    // Contrast stretched on the page once made: sharp's `normalise` in the pipeline above would
-    // run the turn and the scaling a second time to measure the grey levels first.
-    const stretched = await sharp(out.data, { raw: { width: out.info.width, height: out.info.height, channels: 1 } }).normalise().toColourspace('b-w').raw().toBuffer();
-    const pixels = new Uint8Array(stretched.buffer, stretched.byteOffset, out.info.width * out.info.height);
+    // Contrast stretched on the page once made (sharp's `normalise` in the pipeline above would
+    // run the turn and the scaling a second time to measure the grey levels first), by a table of
+    // grey levels: the same pixels as `normalise` at a fraction of its cost (see contrast).
+    const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
+    await stretchContrast(pixels, out.info.width, out.info.height);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
     const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
     clearBars(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     for (let at = 0; at < pixels.length; at += 1) if (ink[at] === 255) pixels[at] = 255;
-    return { pixels, width: out.info.width, height: out.info.height, toSource: sourcePoint(paper, turn, out.info.width, out.info.height) };
+    return { pixels, width: out.info.width, height: out.info.height, toSource: unturned(sourcePoint(paper, level, out.info.width, out.info.height), turn, upright), turn, probe };
   } catch (error) {
     if (error instanceof ApiException) throw error;
     throw new ApiException(400, 'receipt_image_unreadable');
   }
+}
+
+/** The small grey copy of the upright source (`size`) its geometry is measured on: its long side PROBE_SIDE at most. */
+async function probeOf(input: ReturnType<Sharp>, size: { width: number; height: number }): Promise<GreyImage> {
+  const scale = Math.min(1, PROBE_SIDE / Math.max(size.width, size.height));
+  const probe = await input
+    .resize({ width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)), fit: 'fill' })
+    .greyscale()
+    // sharp writes raw pixels in sRGB unless told: one grey channel is wanted.
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: probe.info.width, height: probe.info.height, data: probe.data };
+}
+
+/** The rectangle on the upright source of `size` that is `rect` on the source turned clockwise by `turn`. */
+export function uprightRect(rect: { left: number; top: number; width: number; height: number }, turn: RightAngle, size: { width: number; height: number }) {
+  const { left, top, width, height } = rect;
+  if (turn === 90) return { left: top, top: size.height - left - width, width: height, height: width };
+  if (turn === 180) return { left: size.width - left - width, top: size.height - top - height, width, height };
+  if (turn === 270) return { left: size.width - top - height, top: left, width: height, height: width };
+  return rect;
+}
+
+/** Grey pixels of a cut (`size` once turned) turned clockwise by a right angle. */
+async function turnedBy(grey: Buffer, turn: RightAngle, size: { width: number; height: number }): Promise<Buffer> {
+  if (turn === 0) return grey;
+  const sharp = await images();
+  const [width, height] = turn === 180 ? [size.width, size.height] : [size.height, size.width];
+  return sharp(grey, { raw: { width, height, channels: 1 } }).rotate(turn).toColourspace('b-w').raw().toBuffer();
+}
+
+/**
+ * Points on the source turned clockwise by `turn` mapped back to the upright source of `size`
+ * (`toTurned` gives a point on the turned source).
+ */
+export function unturned(toTurned: (x: number, y: number) => [number, number], turn: RightAngle, size: { width: number; height: number }) {
+  if (turn === 0) return toTurned;
+  return (x: number, y: number): [number, number] => {
+    const [u, v] = toTurned(x, y);
+    if (turn === 90) return [v, size.height - u];
+    if (turn === 180) return [size.width - u, size.height - v];
+    return [size.width - v, u];
+  };
 }
 
 /** A picture's pixels as one grey byte each, row by row (transparency on white). */
@@ -185,7 +279,7 @@ async function prepareRectified(grey: { width: number; height: number; data: Uin
   const width = Math.max(2, Math.round(size.width * fit));
   const height = Math.max(2, Math.round(size.height * fit));
   const warped = warpQuad(grey, corners, width, height);
-  const page = await prepareForOcr({ data: warped.data, width, height, channels: 1 }, maxPixels, true);
+  const page = await prepareForOcr({ data: warped.data, width, height, channels: 1 }, maxPixels, { rectified: true });
   return { ...page, toSource: (x, y) => mapPoint(warped.toSource, ...page.toSource(x, y)) };
 }
 

@@ -14,7 +14,7 @@ import type { Scheduler } from 'tesseract.js';
 import type { ReceiptTextLine } from '../parser/receipt-text.js';
 import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decode-worker.js';
-import { checkPhoto, prepareForOcr } from './ocr-image.js';
+import { checkPhoto, prepareForOcr, type RightAngle } from './ocr-image.js';
 import { linesOfTsv } from './ocr-tsv.js';
 import { readRightWayUp } from './page-reading.js';
 
@@ -87,7 +87,11 @@ function main(): void {
     }
     const { source } = request;
     const image = source instanceof Uint8Array ? Buffer.from(source.buffer, source.byteOffset, source.byteLength) : source;
-    const { lines, page } = await readRightWayUp(await prepareForOcr(image, request.maxPixels), async (pgm) => linesOfTsv(await recognize(pgm)));
+    const prepared = await prepareForOcr(image, request.maxPixels);
+    // Upside down, the page is prepared again from its source turned by 180°: as an upright copy of
+    // it would be (measured on the small copy the first preparation decoded).
+    const upsideDown = () => prepareForOcr(image, request.maxPixels, { turn: ((prepared.turn + 180) % 360) as RightAngle, probe: prepared.probe });
+    const { lines, page } = await readRightWayUp(prepared, async (pgm) => linesOfTsv(await recognize(pgm)), upsideDown);
     const [x0, y0] = page.toSource(0, 0);
     const [x1, y1] = page.toSource(1, 0);
     const [x2, y2] = page.toSource(0, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPaper, measurePage, otsu, type GreyImage } from './page-geometry.js';
+import { findPaper, measurePage, otsu, turnClockwise, type GreyImage } from './page-geometry.js';
 
 /**
  * A drawn page: `background` grey everywhere, a white sheet at `sheet`, and on it text-like
@@ -118,8 +118,14 @@ describe('page geometry', () => {
     expect(geometry.lineHeight).toBeLessThanOrEqual(13);
   });
 
-  it('sees lines running down the page (a scan lying at 90°)', () => {
-    expect(measurePage(page({ sheet: { left: 100, top: 300, width: 450, height: 200 }, vertical: true })).quarterTurn).toBe(90);
+  it('sees lines running down the page (a scan lying at 90°), and measures it turned upright on the way', () => {
+    const image = page({ sheet: { left: 100, top: 300, width: 450, height: 200 }, vertical: true });
+    const geometry = measurePage(image);
+    expect(geometry.quarterTurn).toBe(90);
+    // What measuring the picture turned by 90° gives, without measuring it again.
+    expect(geometry.upright?.probe).toEqual(turnClockwise(image));
+    expect(geometry.upright?.geometry).toEqual(measurePage(turnClockwise(image)));
+    expect(geometry.upright?.geometry.quarterTurn).toBe(0);
   });
 
   it('cuts a receipt lying at 90° on a white lid to its print, as it would the upright one', () => {

@@ -36,6 +36,11 @@ export interface PageGeometry {
   skew: number;
   /** Median height of a text line on the probe, in probe pixels; null when no lines were found. */
   lineHeight: number | null;
+  /**
+   * For lines running down the probe: the probe turned by 90° clockwise and what measurePage
+   * gives for it, measured on the way (a caller that turns the picture need not measure it again).
+   */
+  upright?: { probe: GreyImage; geometry: PageGeometry };
 }
 
 export interface PaperOptions {
@@ -82,10 +87,11 @@ export function measurePage(probe: GreyImage, options: PaperOptions = {}): PageG
   // Lines running down the page: the paper is found again on the probe turned upright, where a
   // receipt on a white lid is cut to its columns of print and the rows it fills (inkBlock reads
   // the picture as text lines running across).
-  const upright = measureAsItLies(turnClockwise(probe), options);
+  const turned = turnClockwise(probe);
+  const upright = measureAsItLies(turned, options);
   if (upright.quarterTurn !== 0) return found;
   const { left, top, width, height } = upright.paper;
-  return { ...upright, quarterTurn: 90, paper: { left: top, top: probe.height - left - width, width: height, height: width } };
+  return { ...upright, quarterTurn: 90, paper: { left: top, top: probe.height - left - width, width: height, height: width }, upright: { probe: turned, geometry: upright } };
 }
 
 function measureAsItLies(probe: GreyImage, options: PaperOptions): PageGeometry {
@@ -100,7 +106,7 @@ function measureAsItLies(probe: GreyImage, options: PaperOptions): PageGeometry 
 }
 
 /** The probe turned by 90° clockwise: its row y is the old column y, read from the bottom up. */
-function turnClockwise(probe: GreyImage): GreyImage {
+export function turnClockwise(probe: GreyImage): GreyImage {
   const { width, height, data } = probe;
   const turned = new Uint8Array(data.length);
   for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) turned[x * height + (height - 1 - y)] = data[y * width + x];

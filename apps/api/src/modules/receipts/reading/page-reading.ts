@@ -38,20 +38,37 @@ export function readability(lines: readonly ReceiptTextLine[]): { words: number;
  * or upside down (or, when the geometry took a photo's surround for its lines, at 90°). Which
  * one is told by reading a sample of its text lines each way, far cheaper than reading the
  * whole page twice: as it lies first, the other ways only when that sample reads poorly.
+ * A page found upside down is read as `upsideDown` gives it: prepared again from its source
+ * turned by 180° (see prepareForOcr's `turn`), so that it is the very page an upright copy of the
+ * source gives, not this one's pixels reversed (its cut, scaling and threshold fell differently).
  */
-export async function readRightWayUp(page: PreparedPage, read: ReadImage): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
+export async function readRightWayUp(
+  page: PreparedPage,
+  read: ReadImage,
+  upsideDown: () => Promise<PreparedPage> = async () => halfTurn(page),
+): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
   // A short page costs little more than its sample: read whole, turned only when it reads poorly.
-  if (page.height <= 8 * SAMPLE_ROWS) return readWholeEachWay(page, read);
+  if (page.height <= 8 * SAMPLE_ROWS) return readWholeEachWay(page, read, upsideDown);
   const sample = async (candidate: PreparedPage) => {
     // At most a receipt's width across: a page at 90° is as wide as the receipt is long.
     const found = readability(await read(pgm(textSample(candidate, SAMPLE_ROWS, 1_280))));
     return { page: candidate, found, score: found.words * found.confidence };
   };
   const sure = (found: { words: number; confidence: number }) => found.words >= SAMPLE_SURE.words && found.confidence >= SAMPLE_SURE.confidence;
-  let best = await sample(page);
-  if (!sure(best.found)) {
-    const upsideDown = await sample(halfTurn(page));
-    if (upsideDown.score > best.score) best = upsideDown;
+  const asItLies = await sample(page);
+  let best = asItLies;
+  // The sample of the page upside down is taken from its pixels reversed: enough to tell the way up.
+  const reversed = sure(best.found) ? null : await sample(halfTurn(page));
+  if (reversed && reversed.score > best.score) best = reversed;
+  // Found upside down by a sample that reads poorly: the page prepared the right way up (the page
+  // an upright copy gives) is sampled too, and what follows (trying it at 90°, reading it whole
+  // each way) is decided on the better of the two samples: reversed pixels often read worse, and
+  // a sample at 90° costs as much as several.
+  let again: PreparedPage | null = null;
+  if (best === reversed && !sure(best.found)) {
+    again = await upsideDown();
+    const prepared = await sample(again);
+    best = { ...(prepared.score > best.score ? prepared : best), page: again };
   }
   if (best.found.words < SAMPLE_POOR.words && best.found.confidence < SAMPLE_POOR.confidence) {
     const turned = quarterTurn(page);
@@ -61,19 +78,23 @@ export async function readRightWayUp(page: PreparedPage, read: ReadImage): Promi
       if (other.score > 1.5 * best.score && other.found.words >= 3) best = other;
     }
   }
+  // The way up found: the page upside down is the one prepared from the source turned.
+  const upsideDownFound = best === reversed || (again !== null && best.page === again);
+  const found = best === reversed ? await upsideDown() : best.page;
+  const other = best === asItLies ? upsideDown : upsideDownFound ? async () => page : async () => halfTurn(best.page);
   // A sample of blank paper or a barcode tells nothing: the whole page decides, as it lies and turned.
-  if (best.found.words < 3) return readWholeEachWay(best.page, read);
-  return { lines: await read(pgm(best.page)), page: best.page };
+  if (best.found.words < 3) return readWholeEachWay(found, read, other);
+  return { lines: await read(pgm(found)), page: found };
 }
 
-/** The page read as it lies and, only when that reads poorly, turned by 180° too; the reading with more confident words wins. */
-async function readWholeEachWay(page: PreparedPage, read: ReadImage): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
+/** The page read as it lies and, only when that reads poorly, turned by 180° too (`upsideDown`); the reading with more confident words wins. */
+async function readWholeEachWay(page: PreparedPage, read: ReadImage, upsideDown: () => Promise<PreparedPage>): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
   const asItLies = await read(pgm(page));
   const first = readability(asItLies);
   if (first.words >= 8 && first.confidence >= READABLE) return { lines: asItLies, page };
   if (first.words >= PLAINLY_READ.words && first.confidence >= PLAINLY_READ.confidence) return { lines: asItLies, page };
-  const upsideDown = halfTurn(page);
-  const turned = await read(pgm(upsideDown));
+  const other = await upsideDown();
+  const turned = await read(pgm(other));
   const second = readability(turned);
-  return second.words * second.confidence > first.words * first.confidence ? { lines: turned, page: upsideDown } : { lines: asItLies, page };
+  return second.words * second.confidence > first.words * first.confidence ? { lines: turned, page: other } : { lines: asItLies, page };
 }
