@@ -65,6 +65,13 @@ describe('purchase dates', () => {
     expect(date('15.02.7020 15:08\nDatum 16.02.2020', 'dmy', '2026-11-25')).toBe('2020-02-16');
   });
 
+  it('reads a year whose century has both digits misread only beside a time', () => {
+    expect(date('15.02.7520 15:08', 'dmy', '2026-11-25')).toBe('2020-02-15');
+    expect(date('Kasse 3 15.02.7520', 'dmy', '2026-11-25')).toBeNull();
+    // Weaker than one digit misread.
+    expect(date('15.02.7520 15:08\n16.02.7020 15:09', 'dmy', '2026-11-25')).toBe('2020-02-16');
+  });
+
   it('does not take the tail of a garbled run of numbers over a readable date', () => {
     expect(date('Datum: 14, 03. 2.05\n14703. 2025 18:02')).toBe('2025-03-14');
   });

@@ -94,10 +94,15 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   const add = (year: number, month: number, day: number, line: string, index: number, weight = 0) => {
     if (year < 100) year += 2000;
     // One of the century's two digits misread ("15.02.7020"): the year's last two digits still say which.
+    // Both of them ("15.02.7520") only in a till's date-and-time stamp, to a year not after today's.
     const century = String(year);
-    if ((year < FIRST_YEAR || year > Number(latest.slice(0, 4))) && century.length === 4 && (century[0] === '2') !== (century[1] === '0')) {
-      year = 2000 + (year % 100);
-      weight -= 1;
+    if ((year < FIRST_YEAR || year > Number(latest.slice(0, 4))) && century.length === 4) {
+      const misread = (century[0] === '2' ? 0 : 1) + (century[1] === '0' ? 0 : 1);
+      const pastYear = notAfter !== undefined && 2000 + (year % 100) <= Number(notAfter.slice(0, 4));
+      if (misread === 1 || (misread === 2 && TIME.test(line) && pastYear)) {
+        year = 2000 + (year % 100);
+        weight -= misread;
+      }
     }
     if (year < FIRST_YEAR || !validDate(year, month, day)) return;
     const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
