@@ -6,7 +6,7 @@ import { sauvola } from './binarise.js';
 import { stretchContrast } from './contrast.js';
 import { flattenLight } from './illumination.js';
 import { measurePage, turnClockwise, type GreyImage } from './page-geometry.js';
-import { clearBars, clearRules } from './page-rules.js';
+import { clearBars, clearEdgeBands, clearRules } from './page-rules.js';
 import { findPaperOutline, needsWarp, unevenlyLit } from './paper-outline.js';
 import { mapPoint, rectifiedSize, shareOutside, warpQuad, whitenOutside, type Quad } from './perspective.js';
 
@@ -208,6 +208,7 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
     clearBars(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
+    clearEdgeBands(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     for (let at = 0; at < pixels.length; at += 1) if (ink[at] === 255) pixels[at] = 255;
     return { pixels, width: out.info.width, height: out.info.height, toSource: unturned(sourcePoint(paper, level, out.info.width, out.info.height), turn, upright), turn, probe };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearBars, clearRules } from './page-rules.js';
+import { clearBars, clearEdgeBands, clearRules } from './page-rules.js';
 
 const WIDTH = 400;
 const HEIGHT = 200;
@@ -87,5 +87,39 @@ describe('barcodes', () => {
     const before = Uint8Array.from(ink);
     expect(clearBars(ink, WIDTH, HEIGHT, LINE)).toBe(0);
     expect(ink).toEqual(before);
+  });
+});
+
+describe('dark bands down the sides', () => {
+  it('clears a band down the left side, slanting, and keeps the print beside it', () => {
+    const ink = page((paint) => {
+      // The band widens by a pixel every 20 rows (a page deskewed by 3°), a white wedge above it.
+      for (let y = 10; y < HEIGHT; y += 1) paint(0, y, 30 + Math.floor(y / 20), 1);
+      text(paint, 60, 50, 380);
+    });
+    const print = inkIn(page((paint) => text(paint, 60, 50, 380)), 0, HEIGHT);
+    expect(clearEdgeBands(ink, WIDTH, HEIGHT, LINE)).toBe(1);
+    expect(inkIn(ink, 0, HEIGHT)).toBe(print);
+  });
+
+  it('clears a band down the right side too', () => {
+    const ink = page((paint) => {
+      paint(WIDTH - 25, 0, 25, HEIGHT);
+      text(paint, 60, 20, 360);
+    });
+    expect(clearEdgeBands(ink, WIDTH, HEIGHT, LINE)).toBe(1);
+    expect(inkIn(ink, 0, HEIGHT)).toBe(inkIn(page((paint) => text(paint, 60, 20, 360)), 0, HEIGHT));
+  });
+
+  it('keeps print at the side and a dark block there that does not run down the page', () => {
+    const ink = page((paint) => {
+      text(paint, 20, 0, 380);
+      text(paint, 100, 0, 380);
+      // A logo at the left of the page: dark, but not down the page.
+      paint(0, 140, 60, 50);
+    });
+    const before = inkIn(ink, 0, HEIGHT);
+    expect(clearEdgeBands(ink, WIDTH, HEIGHT, LINE)).toBe(0);
+    expect(inkIn(ink, 0, HEIGHT)).toBe(before);
   });
 });

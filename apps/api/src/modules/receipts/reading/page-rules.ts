@@ -8,6 +8,8 @@
  * spread across a good part of the page: no line of print is that thin, and a dash or a dot of
  * the rule is no letter. A barcode's bars run down far longer than any letter is high; the line of
  * print beside their ends (a date and a time under a discounter's barcode) was read as part of it.
+ * A dark band down the page's side (the scanner's lid or the table beside a receipt's edge, kept
+ * by the cut) starts every line with a block of ink: the page then reads slower and worse.
  */
 
 /** A band at most this share of a text line's height thick can be a rule (print is far thicker). */
@@ -25,6 +27,8 @@ const BAR_GAP = 2;
 const BAR_EDGE = 2;
 /** The share of the width at either edge left out: a sliver of the surface beside the paper, the paper's own edge. */
 const EDGE = 0.03;
+/** A column at least this share ink, at the page's side, is the surface beside the paper: print never fills one. */
+const BAND_FILL = 0.6;
 
 /**
  * Clears the rules on a black-and-white page (0 ink, 255 paper, one byte per pixel, row by row)
@@ -134,4 +138,42 @@ function countBars(runs: ReadonlyArray<[x: number, from: number, to: number]>): 
     previous = x;
   }
   return bars;
+}
+
+/**
+ * Clears a dark band down either side of a black-and-white page (0 ink, 255 paper): columns at
+ * least BAND_FILL ink that begin within EDGE of the width (or two text lines, for the white
+ * wedge a deskewed page's corners get) from the side. In each row the run of ink from the side
+ * inwards is cleared, so a band whose inner edge runs at a slant is cleared along it and the print
+ * beside it is kept. Answers how many sides it cleared.
+ */
+export function clearEdgeBands(ink: Uint8Array, width: number, height: number, lineHeight: number): number {
+  const reach = Math.max(Math.round(width * EDGE), 2 * lineHeight);
+  const fill = (x: number) => {
+    let count = 0;
+    for (let at = x; at < ink.length; at += width) if (ink[at] === 0) count += 1;
+    return count / height;
+  };
+  let cleared = 0;
+  for (const side of [1, -1] as const) {
+    const column = (step: number) => (side === 1 ? step : width - 1 - step);
+    // The band: full columns reached from the side, and how far in the last of them lies.
+    let inner = -1;
+    for (let step = 0; step < width / 2; step += 1) {
+      if (fill(column(step)) >= BAND_FILL) inner = step;
+      else if (inner >= 0 || step > reach) break;
+    }
+    if (inner < 0) continue;
+    cleared += 1;
+    // Row by row, the ink from the side (past a white corner) up to where the band's ink ends,
+    // at most a text line beyond its last full column.
+    for (let y = 0; y < height; y += 1) {
+      const row = y * width;
+      let step = 0;
+      while (step <= reach && ink[row + column(step)] !== 0) step += 1;
+      if (step > reach) continue;
+      for (; step <= inner + lineHeight && step < width && ink[row + column(step)] === 0; step += 1) ink[row + column(step)] = 255;
+    }
+  }
+  return cleared;
 }
