@@ -148,7 +148,7 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
       // The outline found on the picture as it lay, turned with it (a point (x, y) of a picture
       // h high lies at (h − y, x) once the picture is turned clockwise).
       const lyingHeight = probeImage.height;
-      outline = outline?.map(([x, y]) => [lyingHeight - y, x] as const) as Quad | null;
+      if (outline) outline = outline.map(([x, y]) => [lyingHeight - y, x] as const) as unknown as Quad;
       const { upright } = geometry;
       probeImage = upright?.probe ?? turnClockwise(probeImage);
       geometry = upright?.geometry ?? measurePage(probeImage, { cutOut: rectified });
