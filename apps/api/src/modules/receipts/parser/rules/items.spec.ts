@@ -230,6 +230,27 @@ describe('articles whose amount OCR lost or garbled', () => {
     expect(articleLines(texts, 0, texts.length, ',', []).unread).toEqual([{ name: 'Brötchen', index: 1, after: 1 }]);
   });
 
+  it('gives an article whose amount was not read the count line printed above it', () => {
+    // Count lines above their articles; the next count line belongs to the article after it.
+    const texts = ['2 x 0,39', 'Brötchen 0,78 B', '2 x 0,49', 'Kiwis 0,8 B', '3 x 0,99', 'Riegel 2,97 B'];
+    const lines = articleLines(texts, 0, texts.length, ',', []);
+    expect(lines.unread).toEqual([{ name: 'Kiwis', index: 3, after: 1, counted: { quantity: 2, unitPrice: 0.49 } }]);
+    expect(lines.lines.map((l) => [l.name, l.quantity, l.totalPrice])).toEqual([
+      ['Brötchen', 2, 0.78],
+      ['Riegel', 3, 2.97],
+    ]);
+  });
+
+  it('keeps a count line for the amount below that it gives, not for the unread article between', () => {
+    const texts = ['2 x 0,39', 'Brötchen 0,78 B', '2 x 0,49', 'Kiwis | |', 'Salat 0,98 B'];
+    const lines = articleLines(texts, 0, texts.length, ',', []);
+    expect(lines.unread).toEqual([{ name: 'Kiwis', index: 3, after: 1 }]);
+    expect(lines.lines.map((l) => [l.name, l.quantity, l.totalPrice])).toEqual([
+      ['Brötchen', 2, 0.78],
+      ['Salat', 2, 0.98],
+    ]);
+  });
+
   it('starts an article at its count line, and keeps the article number beside the amount out of the name', () => {
     expect(read('Beratung\n2 * Maske FFP2\n08001287 2 * 9,95 EUR 19,90')).toEqual([['Maske FFP2', 2, 9.95, 19.9]]);
   });

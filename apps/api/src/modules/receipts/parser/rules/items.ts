@@ -83,6 +83,8 @@ export interface UnreadArticle {
   index: number;
   /** How many read lines stand above it. */
   after: number;
+  /** The count line printed right above it ("2 x 0,49"), whose count × price is its amount. */
+  counted?: { quantity: number; unitPrice: number };
 }
 
 export interface ArticleLines {
@@ -157,13 +159,13 @@ export function articleLines(
     }
     classified.push(line);
   }
-  const unread: Array<{ index: number; text: string; after: number }> = [];
+  const unread: UnreadDraft[] = [];
   const drafts = assemble(classified, notes, unread);
   const lines = withoutMarginSpecks(drafts.map((draft, n) => toLine(draft, n + 1, decimal)));
   for (const [n, draft] of drafts.entries()) {
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
-  return { lines, tax, unread: unread.map(({ index, text, after }) => ({ name: unreadName(text), index, after })) };
+  return { lines, tax, unread: unread.map(({ index, text, after, counted }) => ({ name: unreadName(text), index, after, ...(counted ? { counted } : {}) })) };
 }
 
 /** The name of an article whose amount was not read, without the remains of the amount ("Brötchen | DL 2504" → "Brötchen"). */
@@ -331,12 +333,17 @@ function countFor(unitPrice: number, amount: number): number {
 }
 
 /** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
-function assemble(classified: readonly Classified[], notes: string[], unread: Array<{ index: number; text: string; after: number }>): Draft[] {
+type UnreadDraft = { index: number; text: string; after: number; counted?: { quantity: number; unitPrice: number } };
+
+function assemble(classified: readonly Classified[], notes: string[], unread: UnreadDraft[]): Draft[] {
   const drafts: Draft[] = [];
   // Tax classes printed after the amounts: one left at the end of a name line is an amount's remains.
   const taxCodes = new Set(classified.flatMap((c) => (c.type === 'priced' && c.taxCode && /^[A-Z]$/.test(c.taxCode) ? [c.taxCode] : [])));
   let names: Text[] = [];
   let pendingQuantity: Counted | null = null;
+  // The count line (without an amount) printed right above a name line: when that article's
+  // amount is not read, the count gives it ("2 x 0,49" above "KIWIS 0,8 B").
+  const countAbove = new Map<number, Counted>();
   // Which side count lines were found on so far: breaks ties when both neighbours would fit.
   let below = 0;
   let above = 0;
@@ -365,6 +372,7 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Ar
         if (awaitingName.names.length > 0) awaitingName = null;
         return;
       }
+      if (pendingQuantity && names.length === 0) countAbove.set(line.index, pendingQuantity);
       names.push(line);
       return;
     }
@@ -457,7 +465,11 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Ar
         wrapped.push(n);
         if (n !== lostNames.at(-1) && !lostAmount(n.text, taxCodes) && !n.inAmountColumn) continue;
         const text = wrapped.map((w) => w.text).join(' ');
-        if (named(text)) unread.push({ index: wrapped[0].index, text, after: drafts.length });
+        // The count above it is its own unless it is the one waiting for this amount and gives it.
+        const counted = countAbove.get(wrapped[0].index);
+        const own = counted && (counted !== pendingQuantity || !fits(counted, line.amount)) ? counted : undefined;
+        if (own === pendingQuantity) pendingQuantity = null;
+        if (named(text)) unread.push({ index: wrapped[0].index, text, after: drafts.length, ...(own ? { counted: { quantity: own.quantity, unitPrice: own.unitPrice } } : {}) });
         wrapped = [];
       }
       names = kept;
@@ -480,7 +492,10 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Ar
   if (names.length > 0) notes.push(`lines ${names.map((n) => n.index + 1).join(', ')}: text without an amount, not read as an article`);
   // The last article's amount lost before the total: its name line ends in the amount's remains.
   const last = names.at(-1);
-  if (last && named(last.text) && (lostAmount(last.text, taxCodes) || last.inAmountColumn)) unread.push({ index: last.index, text: last.text, after: drafts.length });
+  if (last && named(last.text) && (lostAmount(last.text, taxCodes) || last.inAmountColumn)) {
+    const counted = names.length === 1 ? countAbove.get(last.index) : undefined;
+    unread.push({ index: last.index, text: last.text, after: drafts.length, ...(counted ? { counted: { quantity: counted.quantity, unitPrice: counted.unitPrice } } : {}) });
+  }
   return drafts;
 }
 

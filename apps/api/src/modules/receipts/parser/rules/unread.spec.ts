@@ -32,6 +32,24 @@ describe('articles whose amount was not read', () => {
     ]);
   });
 
+  it('cost what the count line above them gives, before their twin or what the total leaves over', () => {
+    const lines = [line('Brot', 1.5, 1), line('Riegel', 2.97, 5)];
+    const unread = [{ name: 'Kiwis', index: 3, after: 1, counted: { quantity: 2, unitPrice: 0.49 } }];
+    const read = withUnreadAmounts(lines, unread, 5.45, null, []);
+    expect(summary(read)).toEqual([
+      [1, 'Brot', 1.5],
+      [2, 'Kiwis', 0.98],
+      [3, 'Riegel', 2.97],
+    ]);
+    expect([read[1].quantity, read[1].unitPrice]).toEqual([2, 0.49]);
+    // Beyond the total, the count is not what it cost: what the total leaves over is.
+    expect(summary(withUnreadAmounts(lines, unread, 4.97, null, []))).toEqual([
+      [1, 'Brot', 1.5],
+      [2, 'Kiwis', 0.5],
+      [3, 'Riegel', 2.97],
+    ]);
+  });
+
   it('know their twin behind the specks left of the amount, and take its name', () => {
     const lines = [line('Joghurt Natur 150g', 0.35, 1)];
     expect(summary(withUnreadAmounts(lines, [{ name: 'Joghurt Natur 150g as USE', index: 2, after: 1 }], null, null, []))).toEqual([

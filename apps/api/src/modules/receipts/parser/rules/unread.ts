@@ -15,6 +15,13 @@ export function withUnreadAmounts(lines: ParsedReceiptLine[], unread: readonly U
   const sum = () => cents(lines.reduce((s, line) => s + line.totalPrice, 0) + added.reduce((s, { line }) => s + line.totalPrice, 0) + (tax ?? 0));
   const left: UnreadArticle[] = [];
   for (const article of unread) {
+    // The count line above it gives it: count × price, never beyond the total.
+    const counted = article.counted ? cents(article.counted.quantity * article.counted.unitPrice) : null;
+    if (article.counted && counted !== null && counted > 0 && (total === null || sum() + counted <= total + 0.005)) {
+      notes.push(`line ${article.index + 1} "${article.name}": amount not read, taken as ${article.counted.quantity} × ${article.counted.unitPrice.toFixed(2)} (the count line above it)`);
+      added.push({ after: article.after, line: { ...unreadLine(article, counted), quantity: article.counted.quantity, unitPrice: article.counted.unitPrice } });
+      continue;
+    }
     const twin = lines.find((line) => line.totalPrice > 0 && sameName(line.name, article.name));
     // Never beyond the total: then the twin is not what this line cost.
     if (twin && (total === null || sum() + twin.totalPrice <= total + 0.005)) {
