@@ -10,6 +10,7 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Kiwi 1,99 -E', ',')).toMatchObject({ amount: 1.99, rest: 'Kiwi', taxCode: 'E' });
     expect(closingAmount('Zucker 0,89...', ',')).toMatchObject({ amount: 0.89, rest: 'Zucker' });
     expect(closingAmount('PFAND 0,25«C', ',')).toMatchObject({ amount: 0.25, rest: 'PFAND', taxCode: 'C' });
+    expect(closingAmount('LEERGUT -0,75<xC', ',')).toMatchObject({ amount: -0.75, rest: 'LEERGUT', taxCode: 'C' });
     expect(closingAmount('TEE 0,59.,C', ',')).toMatchObject({ amount: 0.59, rest: 'TEE', taxCode: 'C' });
     expect(closingAmount('2 02770034 01 2,00 14,99 29,98 1]', ',')).toMatchObject({ amount: 29.98 });
   });

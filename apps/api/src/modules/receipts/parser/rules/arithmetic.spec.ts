@@ -242,6 +242,18 @@ describe('articles printed twice with the same amount', () => {
   });
 });
 
+describe('an amount its count line gives', () => {
+  it('is read twice over: a misread is not looked for in it', () => {
+    // 0,50 could be a misread 0,60, but "2 x 0,25" above it says 0,50: the misread is elsewhere, or is two.
+    const lines = [line(1, 0.5, 2, 0.25), line(2, 2.25), line(3, 1.93)];
+    expect(checkTotal(lines, 4.78, null, [], [])).toMatchObject({ status: 'mismatch' });
+    expect(lines.map((l) => l.totalPrice)).toEqual([0.5, 2.25, 1.93]);
+    // Without the count line, the one look-alike digit that makes the total agree is taken.
+    const alone = [line(1, 0.5), line(2, 2.25), line(3, 1.93)];
+    expect(checkTotal(alone, 4.78, null, [], [])).toMatchObject({ status: 'corrected' });
+  });
+});
+
 describe('a misread unit price', () => {
   it('is amount ÷ count when the amounts agree with the total and that comes out in whole cents', () => {
     const lines = [line(1, 3.57, 3, 1.71), line(2, 2)];

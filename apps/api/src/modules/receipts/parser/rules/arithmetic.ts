@@ -76,7 +76,7 @@ export function checkTotal(
   for (const [code, gross] of classTotals ?? []) {
     const off = cents(gross - classSum(lines, code));
     if (sameAmount(off, 0)) continue;
-    const fixes = lines.filter((line) => line.taxCode === code && !twinConfirmed(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, off)).map((value) => ({ line, value })));
+    const fixes = lines.filter((line) => line.taxCode === code && !readTwice(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, off)).map((value) => ({ line, value })));
     if (fixes.length !== 1) continue;
     const [{ line, value }] = fixes;
     correctAmount(line, value, `one digit, the VAT table's class ${code} agrees`, notes);
@@ -140,7 +140,7 @@ export function checkTotal(
   // A slashed or dotted zero read as a 9 ("0,99" as "9,99"): the lines are over the total by 9,00
   // once for each line whose amount is a lone 9 before the decimals; taken when all of them, read
   // as 0, make the lines agree (before any one look-alike digit elsewhere is chosen to make up 9,00).
-  const loneNines = lines.filter((line) => /^9\.\d\d$/.test(line.totalPrice.toFixed(2)) && !twinConfirmed(line, lines));
+  const loneNines = lines.filter((line) => /^9\.\d\d$/.test(line.totalPrice.toFixed(2)) && !readTwice(line, lines));
   if (loneNines.length > 0 && sameAmount(-difference, 9 * loneNines.length)) {
     for (const line of loneNines) {
       const value = cents(line.totalPrice - 9);
@@ -154,7 +154,7 @@ export function checkTotal(
   const offClasses = classTotals ? [...classTotals].filter(([code, gross]) => !sameAmount(classSum(lines, code), gross)) : [];
   const inOneClass = offClasses.length === 1 && sameAmount(offClasses[0][1] - classSum(lines, offClasses[0][0]), difference);
   const suspects = inOneClass ? lines.filter((line) => line.taxCode === offClasses[0][0]) : lines;
-  const misreads = suspects.filter((line) => !twinConfirmed(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
+  const misreads = suspects.filter((line) => !readTwice(line, lines)).flatMap((line) => digitMisreads(line.totalPrice).filter((value) => sameAmount(value - line.totalPrice, difference)).map((value) => ({ line, value })));
   // Several lines could each be misread so: the one whose digit reads back as a 9, if only one does.
   const nineMisreads = misreads.filter(({ line, value }) => nineReadings(line.totalPrice).includes(value));
   const chosen = misreads.length === 1 ? misreads : nineMisreads.length === 1 ? nineMisreads : [];
@@ -166,7 +166,7 @@ export function checkTotal(
   // Two faded 9s (read as 5 and 3, say) in two lines of the one tax class the VAT table finds off by
   // the difference: taken only when exactly one pair of its lines, each with one digit read back as
   // a 9, makes the lines agree. (Over a whole receipt too many pairs fit by chance.)
-  const nines = nineMisreads.length === 0 && inOneClass ? ninePairs(suspects.filter((line) => !twinConfirmed(line, lines)), difference) : [];
+  const nines = nineMisreads.length === 0 && inOneClass ? ninePairs(suspects.filter((line) => !readTwice(line, lines)), difference) : [];
   if (nines.length === 1) {
     for (const { line, value } of nines[0]) {
       correctAmount(line, value, 'a faded 9; with one other line the total agrees', notes);
@@ -188,6 +188,13 @@ export function checkTotal(
   notes.push(`the lines add up to ${sum().toFixed(2)}, the receipt says ${total.toFixed(2)}`);
   return { status: 'mismatch', linesTotal: sum(), difference: cents(total - sum()), notes, total };
 }
+
+/**
+ * An amount read twice over, not a misread: its count line's count × price gives it ("2X 0,25"
+ * above "PFAND 0,50"), or the same article is printed again with the same amount.
+ */
+const readTwice = (line: ParsedReceiptLine, lines: readonly ParsedReceiptLine[]) =>
+  (line.quantity !== 1 && line.unitPrice !== null && line.unitPrice !== line.totalPrice && isLineAmount(line.quantity, line.unitPrice, line.totalPrice)) || twinConfirmed(line, lines);
 
 /** The same article printed again with the same amount: two readings that agree, not a misread. */
 const nameKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
