@@ -174,6 +174,16 @@ describe('ocr image', () => {
     expect(darkestColumn(page, Math.round(page.width * 0.9), page.width)).toBeLessThan(0.2);
   }, 60_000);
 
+  it('prepares a photographed sheet lying on its side as it prepares it upright: its outline turns with it', async () => {
+    const sheet = straightSheet();
+    const upright = await prepareForOcr(sheet, 40_000_000);
+    // Lines running up the picture: turned by 90° once measured, the outline found on the picture
+    // as it lay turned with it, so the same wedge of table is whitened and no print.
+    const onItsSide = await prepareForOcr(await turned(sheet, 270), 40_000_000);
+    expect(onItsSide.turn).toBe(90);
+    expect(difference(onItsSide, upright)).toBeLessThan(0.001);
+  }, 60_000);
+
   it('prepares a sheet photographed at a slant, print near its shadowed edge, without specks along that edge', async () => {
     const page = await prepareForOcr(photographedSheet(), 40_000_000);
     // The strip beside the print on either side: paper made white, no grain left to read as characters.
