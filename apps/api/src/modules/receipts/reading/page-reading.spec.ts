@@ -25,6 +25,40 @@ function reader(asItLies: ReceiptTextLine[], upsideDown: ReceiptTextLine[]) {
   return { read, seen };
 }
 
+/**
+ * A page too long to read whole before its way up is known (ink in its top half: a sample of it as
+ * it lies starts dark, one of it reversed starts light), and the page prepared again from its
+ * source turned (`again`, 12 wide and blank) that `upsideDown` gives.
+ */
+const LONG = { width: 10, height: 1_200 };
+const long: PreparedPage = {
+  pixels: Uint8Array.from({ length: LONG.width * LONG.height }, (_, i) => (i < (LONG.width * LONG.height) / 2 ? 0 : 200)),
+  ...LONG,
+  toSource: (x, y) => [x, y],
+};
+const again: PreparedPage = { ...long, width: 12, height: 1_000, pixels: new Uint8Array(12 * 1_000).fill(255) };
+
+/** What a PGM handed to the reader is: told by its size and its first pixel. */
+function whatIsRead(image: Buffer): string {
+  const [, size] = image.toString('latin1', 0, 20).split('\n');
+  const [w, h] = size.split(' ').map(Number);
+  const first = image[image.length - w * h];
+  if (w === again.width) return h < again.height ? 'sample prepared again' : 'prepared again';
+  if (w > LONG.width) return 'sample at 90°';
+  return first === 0 ? 'sample as it lies' : 'sample upside down';
+}
+
+/** A reader of the long page that reads what `readings` gives for each kind of image, and counts its readings. */
+function longReader(readings: (what: string) => ReceiptTextLine[]) {
+  const seen: string[] = [];
+  const read = async (image: Buffer) => {
+    const what = whatIsRead(image);
+    seen.push(what);
+    return readings(what);
+  };
+  return { read, seen };
+}
+
 describe('page reading', () => {
   it('reads a plainly readable page once, even when its confidence is middling', async () => {
     const { read, seen } = reader(reading(40, 0.5), reading(8, 0.2));
@@ -57,60 +91,24 @@ describe('page reading', () => {
   });
 
   it('tells a long page upside down by samples, then reads once the page prepared again from its turned source', async () => {
-    // Ink in its top half: a sample of it as it lies starts dark, one of it reversed starts light.
-    const width = 10;
-    const height = 1_200;
-    const long: PreparedPage = { pixels: Uint8Array.from({ length: width * height }, (_, i) => (i < (width * height) / 2 ? 0 : 200)), width, height, toSource: (x, y) => [x, y] };
-    const again: PreparedPage = { ...long, width: 12, height: 1_000, pixels: new Uint8Array(12 * 1_000).fill(255) };
-    const seen: string[] = [];
-    const read = async (image: Buffer) => {
-      const [, size] = image.toString('latin1', 0, 20).split('\n');
-      const [w, h] = size.split(' ').map(Number);
-      const first = image[image.length - w * h];
-      const what = w === 12 ? 'prepared again' : h < height ? (first === 0 ? 'sample as it lies' : 'sample upside down') : 'page as it lies';
-      seen.push(what);
-      return what === 'sample as it lies' ? reading(1, 0.2) : reading(40, 0.7);
-    };
+    const { read, seen } = longReader((what) => (what === 'sample as it lies' ? reading(1, 0.2) : reading(40, 0.7)));
     const result = await readRightWayUp(long, read, async () => again);
     expect(seen).toEqual(['sample as it lies', 'sample upside down', 'prepared again']);
     expect(result.page).toBe(again);
   });
 
   it('decides on the sample of the page prepared again whether to try it at 90°, when its reversed sample read poorly', async () => {
-    const width = 10;
-    const height = 1_200;
-    const long: PreparedPage = { pixels: Uint8Array.from({ length: width * height }, (_, i) => (i < (width * height) / 2 ? 0 : 200)), width, height, toSource: (x, y) => [x, y] };
-    const again: PreparedPage = { ...long, width: 12, height: 1_000, pixels: new Uint8Array(12 * 1_000).fill(255) };
-    const seen: string[] = [];
-    const read = async (image: Buffer) => {
-      const [, size] = image.toString('latin1', 0, 20).split('\n');
-      const [w, h] = size.split(' ').map(Number);
-      const first = image[image.length - w * h];
-      const what = w === 12 ? (h < 1_000 ? 'sample prepared again' : 'prepared again') : w > width ? 'sample at 90°' : first === 0 ? 'sample as it lies' : 'sample upside down';
-      seen.push(what);
-      // Upside down, its reversed pixels read a word or so (too few to rule out 90°); prepared again, the page reads plainly.
-      return what === 'sample as it lies' ? reading(0, 0.2) : what === 'sample upside down' ? reading(1, 0.3) : reading(40, 0.7);
-    };
+    // Upside down, its reversed pixels read a word or so (too few to rule out 90°); prepared again, the page reads plainly.
+    const { read, seen } = longReader((what) => (what === 'sample as it lies' ? reading(0, 0.2) : what === 'sample upside down' ? reading(1, 0.3) : reading(40, 0.7)));
     const result = await readRightWayUp(long, read, async () => again);
     expect(seen).toEqual(['sample as it lies', 'sample upside down', 'sample prepared again', 'prepared again']);
     expect(result.page).toBe(again);
   });
 
   it('keeps the reversed sample for that decision when the page prepared again samples worse', async () => {
-    const width = 10;
-    const height = 1_200;
-    const long: PreparedPage = { pixels: Uint8Array.from({ length: width * height }, (_, i) => (i < (width * height) / 2 ? 0 : 200)), width, height, toSource: (x, y) => [x, y] };
-    const again: PreparedPage = { ...long, width: 12, height: 1_000, pixels: new Uint8Array(12 * 1_000).fill(255) };
-    const seen: string[] = [];
-    const read = async (image: Buffer) => {
-      const [, size] = image.toString('latin1', 0, 20).split('\n');
-      const [w, h] = size.split(' ').map(Number);
-      const first = image[image.length - w * h];
-      const what = w === 12 ? (h < 1_000 ? 'sample prepared again' : 'prepared again') : w > width ? 'sample at 90°' : first === 0 ? 'sample as it lies' : 'sample upside down';
-      seen.push(what);
-      // Two words reversed (not poor enough to try 90°); one prepared again.
-      return what === 'sample as it lies' ? reading(0, 0.2) : what === 'sample upside down' ? reading(2, 0.5) : what === 'sample prepared again' ? reading(1, 0.3) : reading(40, 0.7);
-    };
+    // Two words reversed (not poor enough to try 90°); one prepared again.
+    const readings: Record<string, ReceiptTextLine[]> = { 'sample as it lies': reading(0, 0.2), 'sample upside down': reading(2, 0.5), 'sample prepared again': reading(1, 0.3) };
+    const { read, seen } = longReader((what) => readings[what] ?? reading(40, 0.7));
     const result = await readRightWayUp(long, read, async () => again);
     expect(seen).toEqual(['sample as it lies', 'sample upside down', 'sample prepared again', 'prepared again']);
     expect(result.page).toBe(again);
