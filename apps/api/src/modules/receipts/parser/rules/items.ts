@@ -332,9 +332,12 @@ function countFor(unitPrice: number, amount: number): number {
   return 0;
 }
 
-/** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
-type UnreadDraft = { index: number; text: string; after: number; counted?: { quantity: number; unitPrice: number } };
+/** An article whose amount was not read, as the assembly finds it: its text, and the count line above it if any. */
+type UnreadDraft = { index: number; text: string; after: number; counted?: UnreadArticle['counted'] };
+/** The count and price of a count line, as an unread article keeps them. */
+const countOf = (line: Counted): NonNullable<UnreadArticle['counted']> => ({ quantity: line.quantity, unitPrice: line.unitPrice });
 
+/** Article lines from classified physical lines: names joined, count lines paired by arithmetic. */
 function assemble(classified: readonly Classified[], notes: string[], unread: UnreadDraft[]): Draft[] {
   const drafts: Draft[] = [];
   // Tax classes printed after the amounts: one left at the end of a name line is an amount's remains.
@@ -469,7 +472,7 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Un
         const counted = countAbove.get(wrapped[0].index);
         const own = counted && (counted !== pendingQuantity || !fits(counted, line.amount)) ? counted : undefined;
         if (own === pendingQuantity) pendingQuantity = null;
-        if (named(text)) unread.push({ index: wrapped[0].index, text, after: drafts.length, ...(own ? { counted: { quantity: own.quantity, unitPrice: own.unitPrice } } : {}) });
+        if (named(text)) unread.push({ index: wrapped[0].index, text, after: drafts.length, ...(own ? { counted: countOf(own) } : {}) });
         wrapped = [];
       }
       names = kept;
@@ -494,7 +497,7 @@ function assemble(classified: readonly Classified[], notes: string[], unread: Un
   const last = names.at(-1);
   if (last && named(last.text) && (lostAmount(last.text, taxCodes) || last.inAmountColumn)) {
     const counted = names.length === 1 ? countAbove.get(last.index) : undefined;
-    unread.push({ index: last.index, text: last.text, after: drafts.length, ...(counted ? { counted: { quantity: counted.quantity, unitPrice: counted.unitPrice } } : {}) });
+    unread.push({ index: last.index, text: last.text, after: drafts.length, ...(counted ? { counted: countOf(counted) } : {}) });
   }
   return drafts;
 }

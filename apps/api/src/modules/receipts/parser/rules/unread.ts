@@ -1,5 +1,5 @@
 import type { ParsedReceiptLine } from '../receipt-text.js';
-import { cents } from '../receipt-numbers.js';
+import { cents, lineAmount } from '../receipt-numbers.js';
 import { knownRetailer } from '../../receipt-keys.js';
 import { afterArticles, noArticleName, RETURNED, type UnreadArticle, unreadName } from './items.js';
 import { isHeaderish } from './layout.js';
@@ -16,7 +16,7 @@ export function withUnreadAmounts(lines: ParsedReceiptLine[], unread: readonly U
   const left: UnreadArticle[] = [];
   for (const article of unread) {
     // The count line above it gives it: count × price, never beyond the total.
-    const counted = article.counted ? cents(article.counted.quantity * article.counted.unitPrice) : null;
+    const counted = article.counted ? lineAmount(article.counted.quantity, article.counted.unitPrice) : null;
     if (article.counted && counted !== null && counted > 0 && (total === null || sum() + counted <= total + 0.005)) {
       notes.push(`line ${article.index + 1} "${article.name}": amount not read, taken as ${article.counted.quantity} × ${article.counted.unitPrice.toFixed(2)} (the count line above it)`);
       added.push({ after: article.after, line: { ...unreadLine(article, counted), quantity: article.counted.quantity, unitPrice: article.counted.unitPrice } });
