@@ -13,6 +13,11 @@ import { defineConfig } from 'vitest/config';
  * default, which a busy two-core box misses while a page is still loading its list: here it
  * waits up to 30 s (e2e) or 60 s (browser), inside the test's own bound, and resolves the moment
  * the state is there. Servers get up to 100 s to start (e2e/support/server.ts).
+ *
+ * One worker per core, not vitest's default of one fewer: the e2e and browser files spend most of
+ * their time waiting on processes of their own (the built server, chromium, the OCR worker), and
+ * each file starts its own server on a free port with its own data folder, so two files never
+ * share state. On a two-core box this takes a fresh run from about 17 to about 12 minutes.
  */
 const nestTransform = () =>
   swc.vite({
@@ -25,6 +30,7 @@ const sourceConditions = { resolve: { conditions: ['hinv-source', 'module', 'nod
 
 export default defineConfig({
   test: {
+    maxWorkers: '100%',
     projects: [
       {
         plugins: [nestTransform()],
@@ -61,7 +67,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           // A poll waits for the page to show what the app did; on a busy machine that may take more than a second.
           expect: { poll: { timeout: 60_000, interval: 50 } },
         },
