@@ -215,6 +215,17 @@ SUMME 3,77`);
     expect(parsed.consistency).toMatchObject({ status: 'corrected', difference: 0 });
   });
 
+  it('checks lines whose tax class letter was misread against the VAT table\'s row for the class no line carries', () => {
+    // 11,90 read as 11,00 with class Y read as V; the total and the payment misread alike.
+    const parsed = read('MARKT\nDUSCHGEL 11,00 V\nCHIPS 2,35 E\nTEE 3,00 E\nSUMME EUR 17,55\nKarte EUR 17,55\nY 19,0% 1,90 10,00 11,90\nE 7,0% 0,35 5,00 5,35');
+    expect(parsed.lines.map((l) => [l.name, l.totalPrice, l.taxCode])).toEqual([
+      ['DUSCHGEL', 11.9, 'Y'],
+      ['CHIPS', 2.35, 'E'],
+      ['TEE', 3, 'E'],
+    ]);
+    expect(parsed.total).toBe(17.25);
+  });
+
   it('gives returned empties whose amount was not read what the total leaves over only as a credit', () => {
     const parsed = read('MARKT\nMILCH 1,19 B\nSEIFE 2,49 C\nLEERGUT MINUS O3 a6\nSUMME EUR 3,18');
     expect(parsed.lines.map((l) => [l.name, l.totalPrice])).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rowGross, vatClassTotals, vatTableTotal } from './vat.js';
+import type { ParsedReceiptLine } from '../receipt-text.js';
+import { rowGross, vatClassTotals, vatTableTotal, withTableClasses } from './vat.js';
 
 describe('the VAT table', () => {
   it('adds up the gross column when every row agrees with itself, in any column order', () => {
@@ -59,5 +60,28 @@ describe('a VAT row confirms itself through its rate', () => {
         ['D', -0.25],
       ]),
     );
+  });
+});
+
+describe('the tax classes on the lines against the VAT table', () => {
+  const line = (name: string, taxCode: string | null) => ({ name, taxCode }) as ParsedReceiptLine;
+  const table = new Map([
+    ['Y', 11.9],
+    ['E', 5.35],
+  ]);
+
+  it('reads the one class missing from the table as the one class no line carries', () => {
+    const lines = [line('Duschgel', 'V'), line('Chips', 'E'), line('Tee', 'E')];
+    withTableClasses(lines, table, []);
+    expect(lines.map((l) => l.taxCode)).toEqual(['Y', 'E', 'E']);
+  });
+
+  it('leaves the classes alone when the table names them, or the misread could be either of two', () => {
+    const named = [line('Duschgel', 'Y'), line('Chips', 'E')];
+    withTableClasses(named, table, []);
+    expect(named.map((l) => l.taxCode)).toEqual(['Y', 'E']);
+    const two = [line('Duschgel', 'V'), line('Chips', 'W')];
+    withTableClasses(two, table, []);
+    expect(two.map((l) => l.taxCode)).toEqual(['V', 'W']);
   });
 });

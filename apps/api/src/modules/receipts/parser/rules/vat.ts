@@ -1,3 +1,4 @@
+import type { ParsedReceiptLine } from '../receipt-text.js';
 import { cents, type DecimalSeparator, sameAmount } from '../receipt-numbers.js';
 import { differingDigit } from './arithmetic.js';
 import { isLookAlike } from './look-alike.js';
@@ -113,4 +114,20 @@ export function vatClassTotals(texts: readonly string[], from: number, decimal: 
   const totals = new Map<string, number>();
   for (const row of vatRows(texts, from, decimal).rows) if (row.code !== null && !totals.has(row.code)) totals.set(row.code, row.gross);
   return totals.size > 0 ? totals : null;
+}
+
+/**
+ * The VAT table names every tax class the lines carry. Where exactly one class on the lines is
+ * missing from the table and exactly one class of the table is on no line, OCR misread the letter
+ * after the amounts ("V" for "Y"): those lines are that class, so the table's gross checks them.
+ */
+export function withTableClasses(lines: readonly ParsedReceiptLine[], classTotals: ReadonlyMap<string, number> | undefined, notes: string[]): void {
+  if (!classTotals) return;
+  const onLines = new Set(lines.flatMap((line) => (line.taxCode === null ? [] : [line.taxCode])));
+  const unknown = [...onLines].filter((code) => !classTotals.has(code));
+  const unused = [...classTotals.keys()].filter((code) => !onLines.has(code));
+  if (unknown.length !== 1 || unused.length !== 1) return;
+  const [read, meant] = [unknown[0], unused[0]];
+  for (const line of lines) if (line.taxCode === read) line.taxCode = meant;
+  notes.push(`tax class ${read} on the lines is not in the VAT table: read as its class ${meant}, which no line carried`);
 }
