@@ -226,6 +226,14 @@ SUMME 3,77`);
     expect(parsed.total).toBe(17.25);
   });
 
+  it('asks OCR\'s word confidences whether the printed date or a barcode\'s digits were misread', () => {
+    const line = (text: string, confidence: number) => ({ text, words: text.split(' ').map((word) => ({ text: word, confidence })) });
+    const receipt = (printed: number, run: number) =>
+      parseReceipt({ lines: ['MARKT', 'BROT 2,49 A', 'SUMME 2,49', line('Datum 14.06.25 18:02', printed), line('00123140525000456', run)] }).purchaseDate;
+    expect(receipt(0.95, 0)).toBe('2025-06-14');
+    expect(receipt(0.7, 0.65)).toBe('2025-05-14');
+  });
+
   it('gives returned empties whose amount was not read what the total leaves over only as a credit', () => {
     const parsed = read('MARKT\nMILCH 1,19 B\nSEIFE 2,49 C\nLEERGUT MINUS O3 a6\nSUMME EUR 3,18');
     expect(parsed.lines.map((l) => [l.name, l.totalPrice])).toEqual([

@@ -2,7 +2,7 @@ import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
-import { slashOrderOf } from './rules/dates.js';
+import { slashOrderOf, type WordSureness } from './rules/dates.js';
 import { articleLines, SUBTOTAL } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
@@ -139,7 +139,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     storeName,
     retailerKey: chain ?? retailerKey(storeName),
     storeNumber: storeNumberMatch?.[1] ?? null,
-    purchaseDate: findPurchaseDate(texts, slashOrder, input.today),
+    purchaseDate: findPurchaseDate(texts, slashOrder, input.today, wordSureness(input.lines)),
     currency,
     total,
     tax,
@@ -159,6 +159,15 @@ function lineConfidence(line: string | ReceiptTextLine): number {
   if (words.length === 0) return line.confidence ?? 1;
   const letters = words.reduce((sum, word) => sum + word.text.length, 0);
   return words.reduce((sum, word) => sum + (word.confidence ?? 0) * word.text.length, 0) / letters;
+}
+
+/** How sure OCR was of the first word on a line whose digits include the ones asked for; unknown for plain text. */
+function wordSureness(lines: ReceiptTextInput['lines']): WordSureness {
+  return (index, digits) => {
+    const line = lines[index];
+    if (typeof line === 'string' || line === undefined) return undefined;
+    return line.words?.find((word) => word.confidence !== undefined && word.text.replace(/\D/g, '').includes(digits))?.confidence;
+  };
 }
 
 function clean(text: string): string {

@@ -128,6 +128,15 @@ describe('readings that are not dates, and dates read with a digit wrong', () =>
     // Not a look-alike digit (2 and 5): the printed date stands.
     expect(date('Kasse 14.02.25 18:02\n00123140525000456')).toBe('2025-02-14');
   });
+
+  it('keeps a printed date OCR was sure of against a digit run it was not sure of', () => {
+    const lines = ['Kasse 14.06.25 18:02', '00123140525000456'];
+    const sure = (printed: number, run: number) => (index: number) => (index === 0 ? printed : run);
+    expect(findPurchaseDate(lines, 'dmy', undefined, sure(0.95, 0.1))).toBe('2025-06-14');
+    // Both about as doubtful, or the run the surer one: the run settles the digit.
+    expect(findPurchaseDate(lines, 'dmy', undefined, sure(0.72, 0.66))).toBe('2025-05-14');
+    expect(findPurchaseDate(lines, 'dmy', undefined, sure(0.4, 0.9))).toBe('2025-05-14');
+  });
 });
 
 describe('slashed date order', () => {

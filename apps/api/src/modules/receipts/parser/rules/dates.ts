@@ -80,13 +80,16 @@ export function slashOrderOf(texts: readonly string[], language: 'de' | 'en', cu
   return texts.some((text) => /€|\bEUR\b|\bVAT\b|£/i.test(text)) ? 'dmy' : 'mdy';
 }
 
+/** How sure OCR was (0–1) of the word on line `index` whose digits include `digits`; undefined when not known. */
+export type WordSureness = (index: number, digits: string) => number | undefined;
+
 /**
  * The purchase date printed on the receipt, as YYYY-MM-DD. A date next to a time or after
  * "Datum"/"Date" is preferred, and so is one printed more than once (receipt and card slip); dates
  * before 2000 or over a year after `today` (when the caller knows it) are misreadings, and one
  * after today is taken only when no other date is printed.
  */
-export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder, today?: string): string | null {
+export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder, today?: string, sureness?: WordSureness): string | null {
   const notAfter = today;
   const found: Array<{ date: string; score: number; index: number; weight: number }> = [];
   // More than a year after today cannot be a till's clock: a misread year (2075).
@@ -150,7 +153,7 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   });
   // A date inside a long digit run (year first: "…20190131…"): printed beside a barcode, taken when nothing better is.
   // For confirming, a run OCR broke apart at a space counts whole ("130216 10081416").
-  const runs = lines.flatMap((line) => line.replace(/(?<=\d) (?=\d)/g, '').match(DIGIT_RUN) ?? []);
+  const runs = lines.flatMap((line, index) => (line.replace(/(?<=\d) (?=\d)/g, '').match(DIGIT_RUN) ?? []).map((digits) => ({ digits, index })));
   const printed = found.length;
   lines.forEach((line, index) => {
     for (const run of line.match(DIGIT_RUN) ?? []) for (const m of run.matchAll(RUN_DATE)) add(Number(m[1]), Number(m[2]), Number(m[3]), '', index, -2);
@@ -158,21 +161,32 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   // The same digit runs confirm a printed date they carry (DDMMYY, YYMMDD and the long forms);
   // a run that carries the printed date with one look-alike digit changed ("18.06.20" printed,
   // "…180520…" in the barcode) says which digit OCR misread: two readings against one.
-  const inRuns = (iso: string) => {
+  const runWith = (iso: string) => {
     const [y, m, d] = iso.split('-');
     const forms = [`${d}${m}${y.slice(2)}`, `${y.slice(2)}${m}${d}`, `${d}${m}${y}`, `${y}${m}${d}`];
-    return runs.some((run) => forms.some((form) => run.includes(form)));
+    for (const run of runs) {
+      const form = forms.find((f) => run.digits.includes(f));
+      if (form) return { index: run.index, form };
+    }
+    return null;
   };
   for (const f of found.slice(0, printed)) {
-    if (inRuns(f.date)) {
+    if (runWith(f.date)) {
       f.score += 1;
       continue;
     }
     const digits = f.date.replace(/-/g, '');
+    const [, month, day] = f.date.split('-');
     for (const other of oneDigitAway(digits.slice(2))) {
       const year = Number(`${digits.slice(0, 2)}${other.slice(0, 2)}`);
       const iso = `${year}-${other.slice(2, 4)}-${other.slice(4, 6)}`;
-      if (inRuns(iso)) add(year, Number(other.slice(2, 4)), Number(other.slice(4, 6)), lines[f.index], f.index, f.weight + 1);
+      const run = runWith(iso);
+      // Not against a printed date OCR was sure of, from a run it was not ("Datum 08.10.16" read
+      // without doubt, a barcode's number beside it at confidence 0): then the run is the misread.
+      const printedSureness = sureness?.(f.index, `${day}${month}`) ?? sureness?.(f.index, `${month}${day}`);
+      const runSureness = run ? sureness?.(run.index, run.form) : undefined;
+      if (run && printedSureness !== undefined && runSureness !== undefined && printedSureness - runSureness > 0.5) continue;
+      if (run) add(year, Number(other.slice(2, 4)), Number(other.slice(4, 6)), lines[f.index], f.index, f.weight + 1);
     }
   }
   const cardSlip = withoutYear(lines, today);
