@@ -226,6 +226,13 @@ SUMME 3,77`);
     expect(parsed.total).toBe(17.25);
   });
 
+  it('does not check a class against a VAT table that leaves out the class of the returned empties', () => {
+    // The food row's gross is the whole total, the deposit's -2,00 in it: 5,99 is no misread 3,99.
+    const parsed = read('MARKT\nKAFFEE 5,99 A\nBROT 3,49 A\nLEERGUT -2,00 B\nzu zahlen 7,48\nA 7% 0,49 6,99 7,48');
+    expect(parsed.lines.map((l) => l.totalPrice)).toEqual([5.99, 3.49, -2]);
+    expect(parsed.total).toBe(7.48);
+  });
+
   it('asks OCR\'s word confidences whether the printed date or a barcode\'s digits were misread', () => {
     const line = (text: string, confidence: number) => ({ text, words: text.split(' ').map((word) => ({ text: word, confidence })) });
     const receipt = (printed: number, run: number) =>

@@ -10,7 +10,7 @@ import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import { soleArticle, withUnreadAmounts } from './rules/unread.js';
-import { vatClassTotals, vatTableTotal, withTableClasses } from './rules/vat.js';
+import { classTotalsForLines, vatClassTotals, vatTableLettered, vatTableTotal } from './rules/vat.js';
 import { cents, type DecimalSeparator, findPurchaseDate, readApart, trailingAmount } from './receipt-numbers.js';
 import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput, ReceiptTextLine } from './receipt-text.js';
 
@@ -128,8 +128,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   // Not one article amount read, the total read: the one article it pays for (nothing to check it against).
   const sole = lines.length === 0 && total !== null && total > 0 ? soleArticle(texts, totalIndex >= 0 ? totalIndex : end, total, notes) : null;
   if (sole) lines = [sole];
-  const classTotals = vatClassTotals(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal) ?? undefined;
-  withTableClasses(lines, classTotals, notes);
+  const tableFrom = totalIndex >= 0 ? totalIndex : end - 1;
+  const classTotals = classTotalsForLines(lines, vatClassTotals(texts, tableFrom, decimal) ?? undefined, vatTableLettered(texts, tableFrom, decimal), notes);
   const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid, classTotals);
   const consistency = fromLines || sole ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
   total = checkedTotal;

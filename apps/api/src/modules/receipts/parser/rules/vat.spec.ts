@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedReceiptLine } from '../receipt-text.js';
-import { rowGross, vatClassTotals, vatTableTotal, withTableClasses } from './vat.js';
+import { classTotalsForLines, rowGross, vatClassTotals, vatTableLettered, vatTableTotal } from './vat.js';
 
 describe('the VAT table', () => {
   it('adds up the gross column when every row agrees with itself, in any column order', () => {
@@ -72,16 +72,32 @@ describe('the tax classes on the lines against the VAT table', () => {
 
   it('reads the one class missing from the table as the one class no line carries', () => {
     const lines = [line('Duschgel', 'V'), line('Chips', 'E'), line('Tee', 'E')];
-    withTableClasses(lines, table, []);
+    classTotalsForLines(lines, table, true, []);
     expect(lines.map((l) => l.taxCode)).toEqual(['Y', 'E', 'E']);
   });
 
-  it('leaves the classes alone when the table names them, or the misread could be either of two', () => {
+  it('leaves the classes alone when the table names them', () => {
     const named = [line('Duschgel', 'Y'), line('Chips', 'E')];
-    withTableClasses(named, table, []);
+    expect(classTotalsForLines(named, table, true, [])).toBe(table);
     expect(named.map((l) => l.taxCode)).toEqual(['Y', 'E']);
+  });
+
+  it('checks no class when a table read whole leaves out a class the lines carry', () => {
     const two = [line('Duschgel', 'V'), line('Chips', 'W')];
-    withTableClasses(two, table, []);
+    expect(classTotalsForLines(two, table, true, [])).toBeUndefined();
     expect(two.map((l) => l.taxCode)).toEqual(['V', 'W']);
+    // A deposit's class the table leaves out: its amount is in the other row's gross.
+    expect(classTotalsForLines([line('Kaffee', 'A'), line('Leergut', 'B')], new Map([['A', 22.42]]), true, [])).toBeUndefined();
+  });
+
+  it('knows a table names every class when each row confirms itself and carries its letter', () => {
+    expect(vatTableLettered(['SUMME 31,98', 'B 7% 7,45 0,52 7,97', 'C 19% 20,18 3,83 24,01'], 0, ',')).toBe(true);
+    expect(vatTableLettered(['SUMME 31,98', 'B 7% 7,45 0,52 7,97', '19% 20,18 3,83 24,01'], 0, ',')).toBe(false);
+    expect(vatTableLettered(['SUMME 31,98', 'B 7% 7,45 0,52 7,97', 'C 19% 20,18 3,88 24,01'], 0, ',')).toBe(false);
+  });
+
+  it('keeps checking the rows it read when a row of the table was misread (the missing class is that row\'s)', () => {
+    const rows = new Map([['E', 5.35]]);
+    expect(classTotalsForLines([line('Duschgel', 'Y'), line('Chips', 'E')], rows, false, [])).toBe(rows);
   });
 });

@@ -116,18 +116,35 @@ export function vatClassTotals(texts: readonly string[], from: number, decimal: 
   return totals.size > 0 ? totals : null;
 }
 
+/** Whether every row of the VAT table confirms itself and names its tax class: then the table names every class the receipt has. */
+export function vatTableLettered(texts: readonly string[], from: number, decimal: DecimalSeparator): boolean {
+  const { rows, unresolved } = vatRows(texts, from, decimal);
+  return rows.length > 0 && unresolved === 0 && rows.every((row) => row.code !== null);
+}
+
 /**
- * The VAT table names every tax class the lines carry. Where exactly one class on the lines is
- * missing from the table and exactly one class of the table is on no line, OCR misread the letter
- * after the amounts ("V" for "Y"): those lines are that class, so the table's gross checks them.
+ * The VAT table's gross per class, to check the lines of each class against. Where exactly one
+ * class on the lines is missing from the table and exactly one class of the table is on no line,
+ * OCR misread the letter after the amounts ("V" for "Y"): those lines are that class. Where a class
+ * on the lines is still missing from a table whose every row was read with its letter (`lettered`),
+ * its lines are in another row's gross (a deposit's class summed into the food row), so no class
+ * is checked; in a table with a row misread or unlettered, the missing class is that row's.
  */
-export function withTableClasses(lines: readonly ParsedReceiptLine[], classTotals: ReadonlyMap<string, number> | undefined, notes: string[]): void {
-  if (!classTotals) return;
+export function classTotalsForLines(
+  lines: readonly ParsedReceiptLine[],
+  classTotals: ReadonlyMap<string, number> | undefined,
+  lettered: boolean,
+  notes: string[],
+): ReadonlyMap<string, number> | undefined {
+  if (!classTotals) return undefined;
   const onLines = new Set(lines.flatMap((line) => (line.taxCode === null ? [] : [line.taxCode])));
   const unknown = [...onLines].filter((code) => !classTotals.has(code));
   const unused = [...classTotals.keys()].filter((code) => !onLines.has(code));
-  if (unknown.length !== 1 || unused.length !== 1) return;
-  const [read, meant] = [unknown[0], unused[0]];
-  for (const line of lines) if (line.taxCode === read) line.taxCode = meant;
-  notes.push(`tax class ${read} on the lines is not in the VAT table: read as its class ${meant}, which no line carried`);
+  if (unknown.length === 1 && unused.length === 1) {
+    const [read, meant] = [unknown[0], unused[0]];
+    for (const line of lines) if (line.taxCode === read) line.taxCode = meant;
+    notes.push(`tax class ${read} on the lines is not in the VAT table: read as its class ${meant}, which no line carried`);
+    return classTotals;
+  }
+  return unknown.length > 0 && lettered ? undefined : classTotals;
 }
