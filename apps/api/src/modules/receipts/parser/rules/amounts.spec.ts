@@ -53,6 +53,13 @@ describe('the amount closing a line', () => {
     expect(closingAmount('SALATBAR 2,E7x*B', ',')).toBeNull();
   });
 
+  it('reads the amount before a speck read as a third cent digit and a flag read as two letters', () => {
+    expect(closingAmount('Kaffee 500g 3,499 BW', ',')).toMatchObject({ amount: 3.49, rest: 'Kaffee 500g', taxCode: 'B' });
+    expect(closingAmount('Uhr/Thermometer 9,993 OÖ', ',')).toMatchObject({ amount: 9.99, rest: 'Uhr/Thermometer' });
+    // A weight with its unit is not an amount.
+    expect(closingAmount('Bananen 1,234 kg', ',')).toBeNull();
+  });
+
   it('does not take a size for a flag', () => {
     expect(closingAmount('Cola 0,33 l', ',')).toBeNull();
     expect(closingAmount('Wein 0,75cl', ',')).toBeNull();

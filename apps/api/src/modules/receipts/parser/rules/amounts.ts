@@ -16,7 +16,7 @@ export function closingAmount(text: string, decimal: DecimalSeparator): Trailing
   const specked = /^(.*\d[.,]\d{2}\s*(?:EUR|€))[^\p{L}\p{N}\s]{1,3}$/u.exec(text);
   if (specked) return trailingAmount(specked[1], decimal);
   const match = FLAGGED.exec(text);
-  if (!match) return lettersForDigits(text, decimal);
+  if (!match) return strayCentDigit(text, decimal) ?? lettersForDigits(text, decimal);
   const [, amountPart, flag] = match;
   if (SIZE.test(flag ?? '')) return null;
   // The decimal comma read as a point (or the other way round) before a tax class: "1.49 B" on a
@@ -24,6 +24,18 @@ export function closingAmount(text: string, decimal: DecimalSeparator): Trailing
   const read = trailingAmount(amountPart, decimal) ?? (flag && /^[08]?[A-ZÄÖÜß]{1,2}$/.test(flag) ? trailingAmount(amountPart.replace(/(?<=\d)[.,](?=\d{2}-?$)/, decimal), decimal) : null);
   if (!read) return lettersForDigits(text, decimal);
   return { ...read, taxCode: flag && /^[A-Za-zß]$/.test(flag) ? (flag === 'ß' ? 'B' : flag.toUpperCase()) : read.taxCode };
+}
+
+/**
+ * A speck after the cents read as a third digit, before a flag read as two letters ("3,499 BW",
+ * "9,993 OÖ"): the amount is the first two decimals. (Without the flag, a third digit is the tax
+ * class run into the amount, which `trailingAmount` reads.) A weight's unit after it is no flag.
+ */
+function strayCentDigit(text: string, decimal: DecimalSeparator): TrailingAmount | null {
+  const match = /^(.*\d[.,]\d{2})\d\s+([A-ZÄÖÜ©][A-Za-zÄÖÜäöü©]?)$/u.exec(text);
+  if (!match || SIZE.test(match[2])) return null;
+  const read = trailingAmount(match[1], decimal);
+  return read && { ...read, taxCode: /^[A-Z]/.test(match[2]) ? match[2][0] : null };
 }
 
 /** Letters OCR reads for the digits of an amount on faint print: a zero's loop (O, Ö, Ü, D, Q, C), a five (S), a two (Z), an eight (B). */

@@ -180,9 +180,6 @@ export function unreadName(text: string): string {
   while (kept.length > 1 && remains(kept.at(-1)!)) kept.pop();
   // The amount before a tax class left as a short token ("Stk Ti A" for "Stk 7,77 A").
   if (classLeft && kept.length > 2 && kept.at(-1)!.length <= 2 && !SIZE.test(kept.at(-1)!)) kept.pop();
-  // The amount read with a speck for a third cent digit and its tax class as two letters
-  // ("KAFFEE 3,499 BW" for "KAFFEE 3,49 B"): it did not close the line, and it is not the name.
-  if (kept.length > 2 && /^\d{1,4}[.,]\d{3}$/.test(kept.at(-2)!) && /^\p{Lu}{2}$/u.test(kept.at(-1)!)) kept.splice(-2);
   return trimEndOf(kept.join(' '), '* ');
 }
 
@@ -287,8 +284,6 @@ function lostAmount(text: string, taxCodes: ReadonlySet<string>): boolean {
   if (/^\p{Lu}$/u.test(last) && taxCodes.has(last) && words.length >= 3) return true;
   // Or after what is left of the amount, a digit read as a letter ("CHICKEN SE" for "3,99 E").
   if (/^[SOIlBZG\d]\p{Lu}$/u.test(last) && taxCodes.has(last[1]) && words.length >= 2) return true;
-  // Or after the amount read with a speck for a third cent digit, with a speck after the class ("3,499 BW" for "3,49 B").
-  if (/^\d{1,4}[.,]\d{3}$/.test(words.at(-2) ?? '') && /^\p{Lu}{1,2}$/u.test(last) && taxCodes.has(last[0])) return true;
   if (SPECKS_FOR_AMOUNT.test(last)) return true;
   // One or two small letters after a name in capitals ("GUT BIO JOGHURT PUR le").
   return /^\p{Ll}{1,2}$/u.test(last) && !/\p{Ll}/u.test(words.slice(0, -1).join(' '));
