@@ -17,7 +17,7 @@ import { defineConfig } from 'vitest/config';
  * One worker per core, not vitest's default of one fewer: the e2e and browser files spend most of
  * their time waiting on processes of their own (the built server, chromium, the OCR worker), and
  * each file starts its own server on a free port with its own data folder, so two files never
- * share state. On a two-core box this takes a fresh run from about 17 to about 12 minutes.
+ * share state. On a two-core box this takes a fresh run from about 17 to 13–15 minutes.
  */
 const nestTransform = () =>
   swc.vite({

@@ -177,16 +177,16 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
     }
     const digits = f.date.replace(/-/g, '');
     const [, month, day] = f.date.split('-');
+    const printedSureness = sureness?.(f.index, `${day}${month}`) ?? sureness?.(f.index, `${month}${day}`);
     for (const other of oneDigitAway(digits.slice(2))) {
       const year = Number(`${digits.slice(0, 2)}${other.slice(0, 2)}`);
-      const iso = `${year}-${other.slice(2, 4)}-${other.slice(4, 6)}`;
-      const run = runWith(iso);
+      const run = runWith(`${year}-${other.slice(2, 4)}-${other.slice(4, 6)}`);
+      if (!run) continue;
       // Not against a printed date OCR was sure of, from a run it was not ("Datum 08.10.16" read
       // without doubt, a barcode's number beside it at confidence 0): then the run is the misread.
-      const printedSureness = sureness?.(f.index, `${day}${month}`) ?? sureness?.(f.index, `${month}${day}`);
-      const runSureness = run ? sureness?.(run.index, run.form) : undefined;
-      if (run && printedSureness !== undefined && runSureness !== undefined && printedSureness - runSureness > 0.5) continue;
-      if (run) add(year, Number(other.slice(2, 4)), Number(other.slice(4, 6)), lines[f.index], f.index, f.weight + 1);
+      const runSureness = sureness?.(run.index, run.form);
+      if (printedSureness !== undefined && runSureness !== undefined && printedSureness - runSureness > 0.5) continue;
+      add(year, Number(other.slice(2, 4)), Number(other.slice(4, 6)), lines[f.index], f.index, f.weight + 1);
     }
   }
   const cardSlip = withoutYear(lines, today);
