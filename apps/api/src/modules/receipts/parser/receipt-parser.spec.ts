@@ -241,6 +241,23 @@ SUMME 3,77`);
     expect(receipt(0.7, 0.65)).toBe('2025-05-14');
   });
 
+  it('takes OCR\'s second readings of faded amounts where the total agrees with them', () => {
+    const line = (name: string, amount: string, again?: string) => ({
+      text: `${name} ${amount} B`,
+      words: [{ text: name }, { text: amount, ...(again ? { alternative: again } : {}) }, { text: 'B' }],
+    });
+    const receipt = (total: string, totalAgain?: string) =>
+      parseReceipt({ lines: ['MARKT', line('SALAT', '1,93', '1,99'), line('KUCHEN', '1,95', '1,99'), line('BROT', '1,49'), { text: `SUMME ${total}`, words: [{ text: 'SUMME' }, { text: total, ...(totalAgain ? { alternative: totalAgain } : {}) }] }] });
+    const settled = receipt('5,47');
+    expect(settled.lines.map((l) => l.totalPrice)).toEqual([1.99, 1.99, 1.49]);
+    expect(settled.consistency.status).toBe('ok');
+    // Without a second reading of the total that agrees, lines that already add up stay as read.
+    expect(receipt('5,37').lines.map((l) => l.totalPrice)).toEqual([1.93, 1.95, 1.49]);
+    // The total misread too: its own second reading and the lines' agree.
+    const both = receipt('5,44', '5,47');
+    expect([both.total, both.lines.map((l) => l.totalPrice)]).toEqual([5.47, [1.99, 1.99, 1.49]]);
+  });
+
   it('gives returned empties whose amount was not read what the total leaves over only as a credit', () => {
     const parsed = read('MARKT\nMILCH 1,19 B\nSEIFE 2,49 C\nLEERGUT MINUS O3 a6\nSUMME EUR 3,18');
     expect(parsed.lines.map((l) => [l.name, l.totalPrice])).toEqual([

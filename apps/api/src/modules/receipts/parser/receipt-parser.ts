@@ -9,6 +9,7 @@ import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
 import { amountPaid, paymentAmounts, paymentKind } from './rules/payment.js';
 import { CURRENCY } from './rules/quantities.js';
 import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
+import { secondReadingOf, secondReadingsOf, settleBySecondReadings } from './rules/second-readings.js';
 import { soleArticle, withUnreadAmounts } from './rules/unread.js';
 import { classTotalsForLines, vatClassTotals, vatTableLettered, vatTableTotal } from './rules/vat.js';
 import { cents, type DecimalSeparator, findPurchaseDate, readApart, trailingAmount } from './receipt-numbers.js';
@@ -128,6 +129,9 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   // Not one article amount read, the total read: the one article it pays for (nothing to check it against).
   const sole = lines.length === 0 && total !== null && total > 0 ? soleArticle(texts, totalIndex >= 0 ? totalIndex : end, total, notes) : null;
   if (sole) lines = [sole];
+  // Faded print: an amount OCR read twice and differently is settled by the total.
+  const totalAgain = total === null || totalIndex < 0 ? null : (secondReadingOf(words[totalIndex], total) ?? secondReadingOf(words[totalIndex + 1], total));
+  total = settleBySecondReadings(lines, secondReadingsOf(lines, words), total, totalAgain, tax, paid, notes);
   const tableFrom = totalIndex >= 0 ? totalIndex : end - 1;
   const classTotals = classTotalsForLines(lines, vatClassTotals(texts, tableFrom, decimal) ?? undefined, vatTableLettered(texts, tableFrom, decimal), notes);
   const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid, classTotals);

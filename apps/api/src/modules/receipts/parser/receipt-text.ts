@@ -27,6 +27,8 @@ export interface ReceiptWord {
   box?: { x0: number; y0: number; x1: number; y1: number };
   /** 0–1. */
   confidence?: number;
+  /** Another reading of the same pixels (OCR read an amount again, its ink thickened); the arithmetic chooses. */
+  alternative?: string;
 }
 
 /** Where one parsed line came from, for review screens and for the corpus benchmark. */

@@ -17,6 +17,7 @@ import type { DecodedImage } from './decode-worker.js';
 import { checkPhoto, prepareForOcr, type RightAngle } from './ocr-image.js';
 import { linesOfTsv } from './ocr-tsv.js';
 import { readRightWayUp } from './page-reading.js';
+import { withSecondReadings } from './second-reading.js';
 
 export type OcrRequest =
   | { id: number; kind: 'recognize'; image: Uint8Array }
@@ -91,7 +92,10 @@ function main(): void {
     // Upside down, the page is prepared again from its source turned by 180°: as an upright copy of
     // it would be (measured on the small copy the first preparation decoded).
     const upsideDown = () => prepareForOcr(image, request.maxPixels, { turn: ((prepared.turn + 180) % 360) as RightAngle, probe: prepared.probe });
-    const { lines, page } = await readRightWayUp(prepared, async (pgm) => linesOfTsv(await recognize(pgm)), upsideDown);
+    const read = async (pgm: Buffer) => linesOfTsv(await recognize(pgm));
+    const found = await readRightWayUp(prepared, read, upsideDown);
+    const { page } = found;
+    const lines = await withSecondReadings(page, found.lines, read);
     const [x0, y0] = page.toSource(0, 0);
     const [x1, y1] = page.toSource(1, 0);
     const [x2, y2] = page.toSource(0, 1);

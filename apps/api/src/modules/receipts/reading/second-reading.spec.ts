@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { ReceiptTextLine } from '../parser/receipt-text.js';
+import type { PreparedPage } from './ocr-image.js';
+import { amountWords, differentAmount, stackCrops, thickenInk, withSecondReadings } from './second-reading.js';
+
+/** A white page with dark pixels where `ink` says. */
+function page(width: number, height: number, ink: Array<[number, number]> = []): PreparedPage {
+  const pixels = new Uint8Array(width * height).fill(255);
+  for (const [x, y] of ink) pixels[y * width + x] = 0;
+  return { pixels, width, height, toSource: (x, y) => [x, y] };
+}
+const word = (text: string, x0: number, y0: number) => ({ text, box: { x0, y0, x1: x0 + 40, y1: y0 + 20 }, confidence: 0.9 });
+const textLine = (...words: ReturnType<typeof word>[]): ReceiptTextLine => ({ text: words.map((w) => w.text).join(' '), words });
+
+describe('a second reading of the amounts', () => {
+  it('thickens each stroke by a pixel, so a one-pixel break in a stroke closes', () => {
+    // A stroke along row 2 from x 1 to 7 with x 4 missing (a faded dot).
+    const broken = page(9, 5, [1, 2, 3, 5, 6, 7].map((x) => [x, 2] as [number, number]));
+    const thick = thickenInk(broken, { x0: 0, y0: 0, width: 9, height: 5 });
+    expect(thick[2 * 9 + 4]).toBe(0);
+    // A pixel two away from any ink stays paper.
+    expect(thick[0 * 9 + 4]).toBe(255);
+  });
+
+  it('stacks the words one below the other, each in a slot of its own', () => {
+    const source = page(200, 100, [[110, 60]]);
+    const { image, slots } = stackCrops(source, [
+      { x0: 10, y0: 10, x1: 50, y1: 30 },
+      { x0: 100, y0: 50, x1: 140, y1: 70 },
+    ]);
+    expect(slots).toHaveLength(2);
+    expect(slots[0].bottom).toBeLessThanOrEqual(slots[1].top);
+    // The second crop's ink (thickened) lies inside its slot.
+    const dark = [...image.pixels.keys()].filter((i) => image.pixels[i] === 0).map((i) => Math.floor(i / image.width));
+    expect(dark.length).toBe(9);
+    for (const row of dark) expect(row >= slots[1].top && row < slots[1].bottom).toBe(true);
+  });
+
+  it('reads only the amounts at the end of a line', () => {
+    const lines = [
+      textLine(word('Milch', 0, 0), word('1,19', 100, 0), word('B', 150, 0)),
+      // A tax class and a speck after the amount.
+      textLine(word('Salat', 0, 20), word('1.93', 100, 20), word('B', 150, 20), word('|', 170, 20)),
+      textLine(word('12.05.20', 0, 40), word('Kasse', 100, 40)),
+      textLine(word('Terminal-Id', 0, 80), word('615.1', 100, 80)),
+      // A count line's unit price is an amount too (the parser asks only for the line amount's word).
+      textLine(word('2', 0, 100), word('x', 20, 100), word('0,49', 100, 100)),
+      // Not the amount of a line: a price in the name, four words from its end.
+      textLine(word('Deal', 0, 120), word('2,00', 40, 120), word('Aktion', 80, 120), word('Tee', 120, 120), word('1,29', 150, 120)),
+    ];
+    expect(amountWords(lines).map(({ word: w }) => w.text)).toEqual(['1,19', '1.93', '0,49', '1,29']);
+  });
+
+  it('keeps another amount as the word`s alternative, nothing else', async () => {
+    expect(differentAmount('1,93', '1,99')).toBe(true);
+    expect(differentAmount('2,18', '2,18=*B')).toBe(false);
+    expect(differentAmount('1,93', 'B')).toBe(false);
+    const lines = [textLine(word('Brot', 0, 0), word('1,93', 100, 0)), textLine(word('Milch', 0, 40), word('2,18', 100, 40))];
+    const read = async (image: Buffer) => {
+      // The stack is read as two lines, one per slot, in the middle of each crop.
+      const [, size] = image.toString('latin1', 0, 20).split('\n');
+      const height = Number(size.split(' ')[1]);
+      expect(height).toBeGreaterThan(60);
+      const { slots } = stackCrops(page(200, 100), [lines[0].words![1].box!, lines[1].words![1].box!]);
+      const at = (slot: number) => ({ x0: 10, y0: Math.round(slots[slot].top + 10), x1: 50, y1: Math.round(slots[slot].top + 25) });
+      return [
+        { text: '1,99', words: [{ text: '1,99', box: at(0) }] },
+        { text: '2,18=*B', words: [{ text: '2,18=*B', box: at(1) }] },
+      ];
+    };
+    const out = await withSecondReadings(page(200, 100), lines, read);
+    expect(out[0].words![1]).toMatchObject({ text: '1,93', alternative: '1,99' });
+    expect(out[1].words![1]).not.toHaveProperty('alternative');
+    expect(out[0].words![0]).not.toHaveProperty('alternative');
+  });
+});

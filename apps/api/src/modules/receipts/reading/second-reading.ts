@@ -1,0 +1,121 @@
+import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
+import { pgm, type PreparedPage } from './ocr-image.js';
+import type { ReadImage } from './page-reading.js';
+
+/**
+ * A second reading of every amount on the page, from its pixels with the ink thickened by one
+ * pixel. Faded thermal print and dot-matrix print lose parts of a stroke: a 9 whose loop does not
+ * close reads as a 5 or a 3, and nothing in the text says so. Read again alone and with each
+ * stroke a pixel thicker, the same amount often closes its loop. Neither reading is taken as
+ * right here: where they differ the word keeps the other one (`ReceiptWord.alternative`), and the
+ * parser's arithmetic decides (the reading that makes the lines agree with the total).
+ */
+
+/** An amount in a word. */
+const AMOUNT = /-?\d{1,4}[.,:]\d{2}/;
+/** A word that is an amount with speckles, a sign or a tax class glued on ("2,18=*B", "(1,79", "0,25-"); not a date ("12.05.20"). */
+const AMOUNT_WORD = /^\D{0,3}\d{1,4}[.,:]\d{2}(?![.,:]?\d)\D{0,4}$/;
+/** At most this many words are read again: a long receipt's amounts, never a page of numbers. */
+const MAX_WORDS = 80;
+/** Margin around a word's box, in line heights: the strokes the box cut off. */
+const MARGIN = 0.25;
+
+/**
+ * The page's amounts read a second time: one small picture of all of them stacked (one OCR call,
+ * however many there are), each line of it matched back to its word by where it lies. Returns the
+ * lines with `alternative` set on each amount word whose second reading gives another amount.
+ */
+export async function withSecondReadings(page: PreparedPage, lines: readonly ReceiptTextLine[], read: ReadImage): Promise<ReceiptTextLine[]> {
+  const targets = amountWords(lines).slice(0, MAX_WORDS);
+  if (targets.length === 0) return [...lines];
+  const { image, slots } = stackCrops(page, targets.map((target) => target.word.box!));
+  const reread = await read(pgm(image));
+  const found = new Map<ReceiptWord, string>();
+  for (const line of reread) {
+    const box = line.words?.[0]?.box;
+    if (!box) continue;
+    const middle = (box.y0 + box.y1) / 2;
+    const slot = slots.findIndex((s) => middle >= s.top && middle < s.bottom);
+    if (slot < 0 || found.has(targets[slot].word)) continue;
+    found.set(targets[slot].word, line.text.replace(/\s+/g, ''));
+  }
+  return lines.map((line) => {
+    if (!line.words?.some((word) => found.has(word))) return line;
+    const words = line.words.map((word) => {
+      const other = found.get(word);
+      return other !== undefined && differentAmount(word.text, other) ? { ...word, alternative: other } : word;
+    });
+    return { ...line, words };
+  });
+}
+
+/**
+ * The words that hold an amount, with a box to cut them from: among the last three words of each
+ * line (a tax class and a speck may follow the amount: "1.93 B |").
+ */
+export function amountWords(lines: readonly ReceiptTextLine[]): Array<{ line: ReceiptTextLine; word: ReceiptWord }> {
+  return lines.flatMap((line) =>
+    (line.words ?? [])
+      .slice(-3)
+      .filter((word) => word.box && AMOUNT_WORD.test(word.text))
+      .map((word) => ({ line, word })),
+  );
+}
+
+/** Whether a second reading names another amount than the first ("1,93" and "1,99"; not "2,18=*B" and "2,18"). */
+export function differentAmount(first: string, second: string): boolean {
+  const a = AMOUNT.exec(first)?.[0];
+  const b = AMOUNT.exec(second)?.[0];
+  return a !== undefined && b !== undefined && a.replace(/[.,:]/, '.') !== b.replace(/[.,:]/, '.');
+}
+
+/**
+ * The boxes cut from the page (with a margin), their ink thickened, stacked one below the other
+ * on white with a word's height between them, and the rows each one takes in the stack.
+ */
+export function stackCrops(page: PreparedPage, boxes: ReadonlyArray<{ x0: number; y0: number; x1: number; y1: number }>): { image: PreparedPage; slots: Array<{ top: number; bottom: number }> } {
+  const crops = boxes.map((box) => {
+    const margin = Math.ceil(MARGIN * (box.y1 - box.y0));
+    const x0 = Math.max(0, box.x0 - margin);
+    const y0 = Math.max(0, box.y0 - margin);
+    const x1 = Math.min(page.width, box.x1 + margin);
+    const y1 = Math.min(page.height, box.y1 + margin);
+    return { x0, y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
+  });
+  const gap = Math.max(8, Math.round(Math.max(...crops.map((crop) => crop.height)) / 2));
+  const width = Math.max(...crops.map((crop) => crop.width)) + 2 * gap;
+  const height = crops.reduce((sum, crop) => sum + crop.height + gap, gap);
+  const pixels = new Uint8Array(width * height).fill(255);
+  const slots: Array<{ top: number; bottom: number }> = [];
+  let top = gap;
+  for (const crop of crops) {
+    const thick = thickenInk(page, crop);
+    for (let y = 0; y < crop.height; y += 1) pixels.set(thick.subarray(y * crop.width, (y + 1) * crop.width), (top + y) * width + gap);
+    // A line read from this crop has its middle within it or in half the gap on either side.
+    slots.push({ top: top - gap / 2, bottom: top + crop.height + gap / 2 });
+    top += crop.height + gap;
+  }
+  return { image: { pixels, width, height, toSource: (x, y) => [x, y] }, slots };
+}
+
+/** A part of the page with every pixel as dark as the darkest of its 3 × 3 neighbours: strokes a pixel thicker all round. */
+export function thickenInk(page: PreparedPage, crop: { x0: number; y0: number; width: number; height: number }): Uint8Array {
+  const out = new Uint8Array(crop.width * crop.height);
+  for (let y = 0; y < crop.height; y += 1) {
+    for (let x = 0; x < crop.width; x += 1) {
+      let darkest = 255;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const py = crop.y0 + y + dy;
+        if (py < 0 || py >= page.height) continue;
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const px = crop.x0 + x + dx;
+          if (px < 0 || px >= page.width) continue;
+          const value = page.pixels[py * page.width + px];
+          if (value < darkest) darkest = value;
+        }
+      }
+      out[y * crop.width + x] = darkest;
+    }
+  }
+  return out;
+}
