@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceiptTextLine } from '../parser/receipt-text.js';
 import type { PreparedPage } from './ocr-image.js';
-import { amountWords, differentAmount, stackCrops, thickenInk, withSecondReadings } from './second-reading.js';
+import { amountWords, differentAmount, stackCrops, thickenInk, withSecondReadings, wordSized } from './second-reading.js';
 
 /** A white page with dark pixels where `ink` says. */
 function page(width: number, height: number, ink: Array<[number, number]> = []): PreparedPage {
@@ -49,6 +49,13 @@ describe('a second reading of the amounts', () => {
       textLine(word('Deal', 0, 120), word('2,00', 40, 120), word('Aktion', 80, 120), word('Tee', 120, 120), word('1,29', 150, 120)),
     ];
     expect(amountWords(lines).map(({ word: w }) => w.text)).toEqual(['1,19', '1.93', '0,49', '1,29']);
+  });
+
+  it('reads only boxes the size of a printed amount, so the stacked picture stays small', () => {
+    const at = (text: string, height: number, width = 40) => ({ word: { text, box: { x0: 0, y0: 0, x1: width, y1: height } } });
+    // A smudge's box read as an amount, 20 lines high, and one as wide as the page.
+    const targets = [at('1,19', 20), at('2,49', 21), at('0,99', 19), at('1,00', 400), at('7,77', 20, 900)];
+    expect(wordSized(targets).map((t) => t.word.text)).toEqual(['1,19', '2,49', '0,99']);
   });
 
   it('keeps another amount as the word`s alternative, nothing else', async () => {

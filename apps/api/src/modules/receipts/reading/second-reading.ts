@@ -26,7 +26,7 @@ const MARGIN = 0.25;
  * lines with `alternative` set on each amount word whose second reading gives another amount.
  */
 export async function withSecondReadings(page: PreparedPage, lines: readonly ReceiptTextLine[], read: ReadImage): Promise<ReceiptTextLine[]> {
-  const targets = amountWords(lines).slice(0, MAX_WORDS);
+  const targets = wordSized(amountWords(lines)).slice(0, MAX_WORDS);
   if (targets.length === 0) return [...lines];
   const { image, slots } = stackCrops(page, targets.map((target) => target.word.box!));
   const reread = await read(pgm(image));
@@ -60,6 +60,17 @@ export function amountWords(lines: readonly ReceiptTextLine[]): Array<{ line: Re
       .filter((word) => word.box && AMOUNT_WORD.test(word.text))
       .map((word) => ({ line, word })),
   );
+}
+
+/**
+ * Only boxes the size of a printed amount: at most twice the median height and six heights wide.
+ * A box OCR drew around a smudge or a logo would make the stacked picture large and read nothing.
+ */
+export function wordSized<T extends { word: ReceiptWord }>(targets: readonly T[]): T[] {
+  const height = (target: T) => target.word.box!.y1 - target.word.box!.y0;
+  const heights = targets.map(height).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)] ?? 0;
+  return targets.filter((target) => height(target) > 0 && height(target) <= 2 * median && target.word.box!.x1 - target.word.box!.x0 <= 6 * median);
 }
 
 /** Whether a second reading names another amount than the first ("1,93" and "1,99"; not "2,18=*B" and "2,18"). */
