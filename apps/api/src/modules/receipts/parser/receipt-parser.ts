@@ -131,7 +131,7 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   if (sole) lines = [sole];
   // Faded print: an amount OCR read twice and differently is settled by the total.
   const totalAgain = total === null || totalIndex < 0 ? null : (secondReadingOf(words[totalIndex], total) ?? secondReadingOf(words[totalIndex + 1], total));
-  total = settleBySecondReadings(lines, secondReadingsOf(lines, words), total, totalAgain, tax, paid, notes);
+  total = settleBySecondReadings(lines, secondReadingsOf(lines, words, texts, decimal), total, totalAgain, tax, paid, notes);
   const tableFrom = totalIndex >= 0 ? totalIndex : end - 1;
   const classTotals = classTotalsForLines(lines, vatClassTotals(texts, tableFrom, decimal) ?? undefined, vatTableLettered(texts, tableFrom, decimal), notes);
   const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid, classTotals);

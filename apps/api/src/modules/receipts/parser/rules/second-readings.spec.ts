@@ -70,6 +70,23 @@ describe('second readings of an amount', () => {
     expect(amounts(first)).toEqual([10.46, 21.49]);
   });
 
+  it('read an amount read apart both ways it goes together, and the total chooses', () => {
+    // "PFAND 0, 2,50": 0,50 (units and cents apart) or 0,25 (a separator after the cents' first digit).
+    const texts = ['MILCH 1,19 B', 'PFAND 0, 2,50'];
+    const lines = [line(0, 1.19), line(1, 2.5)];
+    expect(secondReadingsOf(lines, [], texts).map(({ value }) => value)).toEqual([0.5, 0.25]);
+    settleBySecondReadings(lines, secondReadingsOf(lines, [], texts), 1.44, null, null, [], []);
+    expect(amounts(lines)).toEqual([1.19, 0.25]);
+    const joined = [line(0, 1.19), line(1, 2.5)];
+    settleBySecondReadings(joined, secondReadingsOf(joined, [], texts), 1.69, null, null, [], []);
+    expect(amounts(joined)).toEqual([1.19, 0.5]);
+    // Never both readings of one line at once.
+    // (Both changes together, -2,00 and -2,25, would make up the 4,44.)
+    const once = [line(0, 1.19), line(1, 2.5), line(2, 5)];
+    settleBySecondReadings(once, secondReadingsOf(once, [], [...texts, 'KAFFEE 5,00']), 4.44, null, null, [], []);
+    expect(amounts(once)).toEqual([1.19, 2.5, 5]);
+  });
+
   it('change nothing where the lines agree with the total or with what was paid, or no reading makes them', () => {
     const agree = [line(0, 1.93), line(1, 2)];
     settleBySecondReadings(agree, secondReadingsOf(agree, [printed('1,93', '1,99'), printed('2,00')]), 3.93, null, null, [], []);

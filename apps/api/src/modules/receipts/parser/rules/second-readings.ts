@@ -1,17 +1,17 @@
 import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
-import { cents, isLineAmount, sameAmount } from '../receipt-numbers.js';
+import { cents, type DecimalSeparator, isLineAmount, joinedApart, readApart, sameAmount, trailingAmount } from '../receipt-numbers.js';
 
 /**
- * OCR's second reading of an amount (the same pixels with the ink thickened, see
- * reading/second-reading.ts) against its first: where the lines do not add up to the total, the
- * readings that make them add up are taken. Neither reading is trusted on its own: a thickened 5
+ * Other readings of an amount against its first (OCR's second reading of the same pixels with the
+ * ink thickened, see reading/second-reading.ts; the two ways an amount read apart goes together):
+ * where the lines do not add up to the total, the readings that make them add up are taken. Neither reading is trusted on its own: a thickened 5
  * may read as a 9 as easily as a faded 9 reads as a 5, so only the total chooses, and only when one
  * choice of the fewest lines makes it agree.
  */
 
 /** An amount in a word as OCR gives it, speckles or a tax class glued on. */
 const AMOUNT = /(\d{1,4})[.,:](\d{2})/;
-/** More lines with a second reading than this are not searched (2^n choices). */
+/** More readings than this are not searched (2^n choices). */
 const MAX_LINES = 12;
 
 export interface SecondReading {
@@ -26,20 +26,42 @@ const valueOf = (text: string): number | null => {
 };
 
 /**
- * Each line whose amount was read from a word that OCR read a second time as another amount:
- * the word's first reading must be the line's amount (a count line's unit price is not).
+ * The other readings of each line's amount:
+ * - OCR's second reading of the word the amount was read from (the word's first reading must be
+ *   the line's amount: a count line's unit price is not);
+ * - an amount read apart ("PFAND 0, 2,50" or "EUR 19, 4,46"): the units before the dangling sign
+ *   with the cents that close the line (0,50; 19,46), or, where one digit stands between, with
+ *   that digit and the first of the cents (a separator OCR put after the first digit: 0,25).
+ * A line whose count × price gives its amount has none: two readings against one.
  */
-export function secondReadingsOf(lines: readonly ParsedReceiptLine[], words: ReadonlyArray<readonly ReceiptWord[] | undefined>): SecondReading[] {
+export function secondReadingsOf(
+  lines: readonly ParsedReceiptLine[],
+  words: ReadonlyArray<readonly ReceiptWord[] | undefined>,
+  texts: readonly string[] = [],
+  decimal: DecimalSeparator = ',',
+): SecondReading[] {
   return lines.flatMap((line) => {
     const amount = Math.abs(line.totalPrice);
-    // Count × price gives the first reading: two readings against one.
     if (line.quantity !== 1 && line.unitPrice !== null && isLineAmount(line.quantity, line.unitPrice, amount)) return [];
+    const sign = Math.sign(line.totalPrice || 1);
+    const values = new Set<number>();
     for (const index of line.sourceLines) {
       const other = secondReadingOf(words[index], amount);
-      if (other !== null) return [{ line, value: Math.sign(line.totalPrice || 1) * other }];
+      if (other !== null) values.add(other);
+      for (const apart of apartReadings(texts[index], amount, decimal)) values.add(apart);
     }
-    return [];
+    return [...values].filter((value) => !sameAmount(value, amount)).map((value) => ({ line, value: sign * value }));
   });
+}
+
+/** The two readings of an amount read apart ("0, 2,50": 0,50 and 0,25) when the line's amount is its closing piece. */
+function apartReadings(text: string | undefined, amount: number, decimal: DecimalSeparator): number[] {
+  const read = text === undefined ? null : trailingAmount(text, decimal);
+  if (!read || !readApart(read) || !sameAmount(Math.abs(read.amount), amount)) return [];
+  const joined = joinedApart(read);
+  const units = /(?:^|\s)(\d{1,5})[.,]$/.exec(read.rest);
+  const slipped = units && amount < 10 ? cents(Number(units[1]) + Math.floor(amount * 10 + 1e-6) / 100) : null;
+  return [joined, slipped].filter((value): value is number => value !== null).map(Math.abs);
 }
 
 /** The second reading of the word an amount was read from, among a line's last words; null when there is none. */
@@ -93,6 +115,8 @@ function fewestThatMakeUp(readings: readonly SecondReading[], need: number): Sec
   let size = Infinity;
   for (let mask = 1; mask < 1 << readings.length; mask += 1) {
     const chosen = readings.map((_, i) => i).filter((i) => mask & (1 << i));
+    // One reading of a line at a time.
+    if (new Set(chosen.map((i) => readings[i].line)).size < chosen.length) continue;
     if (chosen.length > size || !sameAmount(chosen.reduce((s, i) => s + steps[i], 0), need)) continue;
     if (chosen.length < size) {
       size = chosen.length;
