@@ -129,13 +129,15 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   // Not one article amount read, the total read: the one article it pays for (nothing to check it against).
   const sole = lines.length === 0 && total !== null && total > 0 ? soleArticle(texts, totalIndex >= 0 ? totalIndex : end, total, notes) : null;
   if (sole) lines = [sole];
-  // Faded print: an amount OCR read twice and differently is settled by the total.
-  const totalAgain = total === null || totalIndex < 0 ? null : (secondReadingOf(words[totalIndex], total) ?? secondReadingOf(words[totalIndex + 1], total));
-  total = settleBySecondReadings(lines, secondReadingsOf(lines, words, texts, decimal), total, totalAgain, tax, paid, notes);
   const tableFrom = totalIndex >= 0 ? totalIndex : end - 1;
   const classTotals = classTotalsForLines(lines, vatClassTotals(texts, tableFrom, decimal) ?? undefined, vatTableLettered(texts, tableFrom, decimal), notes);
+  // Faded print: an amount read two ways (OCR read it twice, or read it apart) is settled by the total.
+  const totalAgain = total === null || totalIndex < 0 ? null : (secondReadingOf(words[totalIndex], total) ?? secondReadingOf(words[totalIndex + 1], total));
+  const settled = settleBySecondReadings(lines, secondReadingsOf(lines, words, texts, decimal), total, totalAgain, tax, paid, notes, classTotals);
+  total = settled.total;
   const { total: checkedTotal, ...checked } = checkTotal(lines, total, tax, notes, paid, classTotals);
-  const consistency = fromLines || sole ? { ...checked, status: 'incomplete' as const, difference: null } : checked;
+  const corrected = settled.changed && checked.status === 'ok' ? { ...checked, status: 'corrected' as const } : checked;
+  const consistency = fromLines || sole ? { ...checked, status: 'incomplete' as const, difference: null } : corrected;
   total = checkedTotal;
   return {
     language,

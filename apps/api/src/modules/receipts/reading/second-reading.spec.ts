@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceiptTextLine } from '../parser/receipt-text.js';
 import type { PreparedPage } from './ocr-image.js';
-import { amountWords, differentAmount, stackCrops, thickenInk, withSecondReadings, wordSized } from './second-reading.js';
+import { amountWords, differentAmount, stackCrops, thickenInk, withinBudget, withSecondReadings, wordSized } from './second-reading.js';
 
 /** A white page with dark pixels where `ink` says. */
 function page(width: number, height: number, ink: Array<[number, number]> = []): PreparedPage {
@@ -56,6 +56,33 @@ describe('a second reading of the amounts', () => {
     // A smudge's box read as an amount, 20 lines high, and one as wide as the page.
     const targets = [at('1,19', 20), at('2,49', 21), at('0,99', 19), at('1,00', 400), at('7,77', 20, 900)];
     expect(wordSized(targets).map((t) => t.word.text)).toEqual(['1,19', '2,49', '0,99']);
+  });
+
+  it('stacks no more than a small picture holds, however large the amounts are printed', () => {
+    const sized = (height: number, count: number) => Array.from({ length: count }, (_, i) => ({ word: { text: '1,99', box: { x0: 0, y0: i * height, x1: 2 * height, y1: (i + 1) * height } } }));
+    // Forty amounts at the page's 40 px line height all fit.
+    expect(withinBudget(sized(40, 40))).toHaveLength(40);
+    // Eighty amounts 400 px high (an upload printing huge digits among tiny text): a few.
+    const huge = withinBudget(sized(400, 80));
+    expect(huge.length).toBeGreaterThan(0);
+    expect(huge.length).toBeLessThan(5);
+    const { image } = stackCrops(page(2000, 40_000), huge.map((t) => t.word.box));
+    expect(image.width * image.height).toBeLessThanOrEqual(2_000_000);
+  });
+
+  it('leaves the lines as read when the second reading fails, and ignores a scrap read beside an amount', async () => {
+    const lines = [textLine(word('Brot', 0, 0), word('1,93', 100, 0))];
+    expect(await withSecondReadings(page(200, 100), lines, () => Promise.reject(new Error('worker gone')))).toEqual(lines);
+    const { slots } = stackCrops(page(200, 100), [lines[0].words![1].box!]);
+    const middle = (slots[0].top + slots[0].bottom) / 2;
+    const at = (y: number) => ({ x0: 10, y0: Math.round(y - 5), x1: 50, y1: Math.round(y + 5) });
+    const read = async () => [
+      // A scrap of the row above caught in the margin, read first.
+      { text: 'Ii', words: [{ text: 'Ii', box: at(slots[0].top + 2) }] },
+      { text: '1,99', words: [{ text: '1,99', box: at(middle) }] },
+    ];
+    const out = await withSecondReadings(page(200, 100), lines, read);
+    expect(out[0].words![1]).toMatchObject({ alternative: '1,99' });
   });
 
   it('keeps another amount as the word`s alternative, nothing else', async () => {

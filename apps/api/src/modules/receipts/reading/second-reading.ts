@@ -19,25 +19,38 @@ const AMOUNT_WORD = /^\D{0,3}\d{1,4}[.,:]\d{2}(?![.,:]?\d)\D{0,4}$/;
 const MAX_WORDS = 80;
 /** Margin around a word's box, in line heights: the strokes the box cut off. */
 const MARGIN = 0.25;
+/** The stacked picture's size at most: a receipt's amounts at the page's 40 px line height take a tenth of it. */
+const MAX_STACK_PIXELS = 2_000_000;
+/** And its height (tesseract reads pictures up to 32,767 rows). */
+const MAX_STACK_ROWS = 20_000;
 
 /**
  * The page's amounts read a second time: one small picture of all of them stacked (one OCR call,
  * however many there are), each line of it matched back to its word by where it lies. Returns the
  * lines with `alternative` set on each amount word whose second reading gives another amount.
+ * Nothing here is needed to read the receipt: a second reading that fails leaves the lines as read.
  */
 export async function withSecondReadings(page: PreparedPage, lines: readonly ReceiptTextLine[], read: ReadImage): Promise<ReceiptTextLine[]> {
-  const targets = wordSized(amountWords(lines)).slice(0, MAX_WORDS);
+  const targets = withinBudget(wordSized(amountWords(lines)).slice(0, MAX_WORDS));
   if (targets.length === 0) return [...lines];
   const { image, slots } = stackCrops(page, targets.map((target) => target.word.box!));
-  const reread = await read(pgm(image));
+  let reread: ReceiptTextLine[];
+  try {
+    reread = await read(pgm(image));
+  } catch {
+    return [...lines];
+  }
   const found = new Map<ReceiptWord, string>();
-  for (const line of reread) {
-    const box = line.words?.[0]?.box;
-    if (!box) continue;
-    const middle = (box.y0 + box.y1) / 2;
-    const slot = slots.findIndex((s) => middle >= s.top && middle < s.bottom);
-    if (slot < 0 || found.has(targets[slot].word)) continue;
-    found.set(targets[slot].word, line.text.replace(/\s+/g, ''));
+  for (const [index, slot] of slots.entries()) {
+    // The line read in this slot that holds an amount, nearest its middle (a scrap of the row above
+    // or below, caught in the margin, may be read in the slot too).
+    const middle = (slot.top + slot.bottom) / 2;
+    const candidates = reread.filter((line) => {
+      const at = lineMiddle(line);
+      return at !== null && at >= slot.top && at < slot.bottom && AMOUNT.test(line.text);
+    });
+    const nearest = candidates.sort((a, b) => Math.abs(lineMiddle(a)! - middle) - Math.abs(lineMiddle(b)! - middle))[0];
+    if (nearest) found.set(targets[index].word, nearest.text.trim());
   }
   return lines.map((line) => {
     if (!line.words?.some((word) => found.has(word))) return line;
@@ -47,6 +60,34 @@ export async function withSecondReadings(page: PreparedPage, lines: readonly Rec
     });
     return { ...line, words };
   });
+}
+
+const lineMiddle = (line: ReceiptTextLine): number | null => {
+  const box = line.words?.[0]?.box;
+  return box ? (box.y0 + box.y1) / 2 : null;
+};
+
+/**
+ * As many words, in order, as the stacked picture (see stackCrops) holds within MAX_STACK_PIXELS
+ * and MAX_STACK_ROWS: however an upload's amounts are sized, the second reading stays a small picture.
+ */
+export function withinBudget<T extends { word: ReceiptWord }>(targets: readonly T[]): T[] {
+  let tallest = 0;
+  let widest = 0;
+  let rows = 0;
+  const kept: T[] = [];
+  for (const target of targets) {
+    const { x0, y0, x1, y1 } = target.word.box!;
+    const margin = Math.ceil(MARGIN * (y1 - y0));
+    const [height, width] = [y1 - y0 + 2 * margin, x1 - x0 + 2 * margin];
+    const gap = Math.max(8, Math.round(Math.max(tallest, height) / 2));
+    const stackRows = rows + height + (kept.length + 2) * gap;
+    const stackWidth = Math.max(widest, width) + 2 * gap;
+    if (stackRows > MAX_STACK_ROWS || stackRows * stackWidth > MAX_STACK_PIXELS) break;
+    [tallest, widest, rows] = [Math.max(tallest, height), Math.max(widest, width), rows + height];
+    kept.push(target);
+  }
+  return kept;
 }
 
 /**

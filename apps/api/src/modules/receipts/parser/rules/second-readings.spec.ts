@@ -41,7 +41,7 @@ describe('second readings of an amount', () => {
     const lines = [line(0, 1.95), line(1, 2.25), line(2, 1.93)];
     const words = [printed('1,95', '1,99'), printed('2,25'), printed('1,93', '1,99')];
     const notes: string[] = [];
-    expect(settleBySecondReadings(lines, secondReadingsOf(lines, words), 6.23, null, null, [], notes)).toBe(6.23);
+    expect(settleBySecondReadings(lines, secondReadingsOf(lines, words), 6.23, null, null, [], notes)).toEqual({ total: 6.23, changed: true });
     expect(amounts(lines)).toEqual([1.99, 2.25, 1.99]);
     expect(notes[0]).toContain('read again as 1.99');
   });
@@ -61,12 +61,12 @@ describe('second readings of an amount', () => {
     const lines = [line(0, 10.45), line(1, 21.49)];
     const notes: string[] = [];
     // Printed total 31,95 read again as 31,98: the lines make up 31,98 with 10,45 read again as 10,49.
-    expect(settleBySecondReadings(lines, secondReadingsOf(lines, [printed('10,45', '10,49'), printed('21,49')]), 31.95, 31.98, null, [], notes)).toBe(31.98);
+    expect(settleBySecondReadings(lines, secondReadingsOf(lines, [printed('10,45', '10,49'), printed('21,49')]), 31.95, 31.98, null, [], notes)).toEqual({ total: 31.98, changed: true });
     expect(amounts(lines)).toEqual([10.49, 21.49]);
     expect(notes.at(-1)).toContain('the total read as 31.95, read again as 31.98');
     // The total as printed is tried first.
     const first = [line(0, 10.45), line(1, 21.49)];
-    expect(settleBySecondReadings(first, secondReadingsOf(first, [printed('10,45', '10,46'), printed('21,49')]), 31.95, 31.94, null, [], [])).toBe(31.95);
+    expect(settleBySecondReadings(first, secondReadingsOf(first, [printed('10,45', '10,46'), printed('21,49')]), 31.95, 31.94, null, [], [])).toEqual({ total: 31.95, changed: true });
     expect(amounts(first)).toEqual([10.46, 21.49]);
   });
 
@@ -85,6 +85,32 @@ describe('second readings of an amount', () => {
     const once = [line(0, 1.19), line(1, 2.5), line(2, 5)];
     settleBySecondReadings(once, secondReadingsOf(once, [], [...texts, 'KAFFEE 5,00']), 4.44, null, null, [], []);
     expect(amounts(once)).toEqual([1.19, 2.5, 5]);
+  });
+
+  it('leave the printed total where a payment confirms it, and count × price to the arithmetic', () => {
+    const lines = [line(0, 10.45), line(1, 21.49)];
+    const readings = secondReadingsOf(lines, [printed('10,45', '10,49'), printed('21,49')]);
+    expect(settleBySecondReadings(lines, readings, 31.95, 31.98, null, [31.95], [])).toEqual({ total: 31.95, changed: false });
+    expect(amounts(lines)).toEqual([10.45, 21.49]);
+    // "2 x 0,49" read with 0,93: count × price makes up the 0,05 the lines lack; 1,94 read again as 1,99 is not taken.
+    const counted = [line(0, 0.93, 2, 0.49), line(1, 1.94)];
+    settleBySecondReadings(counted, secondReadingsOf(counted, [printed('0,93'), printed('1,94', '1,99')]), 2.92, null, null, [], []);
+    expect(amounts(counted)).toEqual([0.93, 1.94]);
+  });
+
+  it('take no reading that makes a tax class agree less with the VAT table', () => {
+    const classed = (position: number, amount: number, code: string) => ({ ...line(position, amount), taxCode: code });
+    const lines = [classed(0, 1.93, 'A'), classed(1, 2.25, 'B')];
+    const words = [printed('1,93', '1,99'), printed('2,25', '2,31')];
+    // Both make up the 0,06; the table says class B is right as read.
+    settleBySecondReadings(lines, secondReadingsOf(lines, words), 4.24, null, null, [], [], new Map([['A', 1.99], ['B', 2.25]]));
+    expect(amounts(lines)).toEqual([1.99, 2.25]);
+  });
+
+  it('read a credit again with its minus, and count tax printed apart', () => {
+    const lines = [line(0, 3.5), line(1, -0.25)];
+    settleBySecondReadings(lines, secondReadingsOf(lines, [printed('3,50'), printed('0,25-', '0,75-')]), 3.02, null, 0.27, [], []);
+    expect(amounts(lines)).toEqual([3.5, -0.75]);
   });
 
   it('change nothing where the lines agree with the total or with what was paid, or no reading makes them', () => {

@@ -1,5 +1,5 @@
 import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
-import { cents, type DecimalSeparator, isLineAmount, joinedApart, readApart, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { cents, type DecimalSeparator, isLineAmount, joinedApart, lineAmount, readApart, sameAmount, trailingAmount } from '../receipt-numbers.js';
 
 /**
  * Other readings of an amount against its first (OCR's second reading of the same pixels with the
@@ -11,8 +11,10 @@ import { cents, type DecimalSeparator, isLineAmount, joinedApart, readApart, sam
 
 /** An amount in a word as OCR gives it, speckles or a tax class glued on. */
 const AMOUNT = /(\d{1,4})[.,:](\d{2})/;
-/** More readings than this are not searched (2^n choices). */
-const MAX_LINES = 12;
+/** Readings searched at most: choices of up to three of 40 are 10,700 sums. */
+const MAX_READINGS = 40;
+/** Lines changed at once at most: more coincide with the total by chance. */
+const MAX_CHOSEN = 3;
 
 export interface SecondReading {
   line: ParsedReceiptLine;
@@ -61,7 +63,7 @@ function apartReadings(text: string | undefined, amount: number, decimal: Decima
   const joined = joinedApart(read);
   const units = /(?:^|\s)(\d{1,5})[.,]$/.exec(read.rest);
   const slipped = units && amount < 10 ? cents(Number(units[1]) + Math.floor(amount * 10 + 1e-6) / 100) : null;
-  return [joined, slipped].filter((value): value is number => value !== null).map(Math.abs);
+  return [joined, slipped].filter((value): value is number => value !== null && value !== 0).map(Math.abs);
 }
 
 /** The second reading of the word an amount was read from, among a line's last words; null when there is none. */
@@ -75,11 +77,14 @@ export function secondReadingOf(words: readonly ReceiptWord[] | undefined, amoun
 }
 
 /**
- * The second readings that make the lines (and tax printed apart) add up to the total: the fewest
- * that do, taken when only one choice of that many does. The total's own second reading is tried
- * after the total as printed (lines and a second reading of the total agreeing outvote its first
- * reading). Nothing changes when the lines already agree with the total or with an amount paid
- * (the total itself was misread then). Returns the total settled on.
+ * The other readings that make the lines (and tax printed apart) add up to the total: the fewest
+ * that do (at most three), taken when only one choice of that many does. The total's own second
+ * reading is tried after the total as printed (lines and a second reading of the total agreeing
+ * outvote its first reading), unless a payment confirms the printed total. Nothing changes when
+ * the lines already agree with the total or with an amount paid (the total itself was misread
+ * then), when count × price corrects the lines by just what is missing (the arithmetic's own
+ * check does that), or when a choice makes a tax class agree less with the VAT table. Returns the
+ * total settled on and whether anything was changed.
  */
 export function settleBySecondReadings(
   lines: ParsedReceiptLine[],
@@ -89,12 +94,22 @@ export function settleBySecondReadings(
   tax: number | null,
   paid: readonly number[],
   notes: string[],
-): number | null {
-  if (total === null || readings.length > MAX_LINES || (readings.length === 0 && totalAgain === null)) return total;
+  classTotals?: ReadonlyMap<string, number>,
+): { total: number | null; changed: boolean } {
+  const unchanged = { total, changed: false };
+  if (total === null || readings.length > MAX_READINGS || (readings.length === 0 && totalAgain === null)) return unchanged;
   const sum = cents(lines.reduce((s, line) => s + line.totalPrice, 0) + (tax ?? 0));
-  if (sameAmount(sum, total) || paid.some((amount) => sameAmount(amount, sum))) return total;
-  for (const target of totalAgain === null ? [total] : [total, totalAgain]) {
-    const chosen = fewestThatMakeUp(readings, cents(target - sum));
+  if (sameAmount(sum, total) || paid.some((amount) => sameAmount(amount, sum))) return unchanged;
+  const confirmed = paid.some((amount) => sameAmount(amount, total));
+  const byCount = cents(
+    lines
+      .filter((line) => line.quantity !== 1 && line.unitPrice !== null && !isLineAmount(line.quantity, line.unitPrice, line.totalPrice))
+      .reduce((s, line) => s + Math.sign(line.totalPrice || 1) * lineAmount(line.quantity, line.unitPrice!) - line.totalPrice, 0),
+  );
+  for (const target of totalAgain === null || confirmed ? [total] : [total, totalAgain]) {
+    const need = cents(target - sum);
+    if (!sameAmount(byCount, 0) && sameAmount(byCount, need)) return unchanged;
+    const chosen = fewestThatMakeUp(readings, need, (choice) => keepsClasses(lines, choice, classTotals));
     if (chosen === null) continue;
     for (const { line, value } of chosen) {
       notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, read again as ${value.toFixed(2)} (the total agrees)`);
@@ -102,26 +117,47 @@ export function settleBySecondReadings(
       if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
     }
     if (target !== total) notes.push(`the total read as ${total.toFixed(2)}, read again as ${target.toFixed(2)} (the lines agree)`);
-    return target;
+    return { total: target, changed: true };
   }
-  return total;
+  return unchanged;
 }
 
-/** The one smallest choice of readings whose changes add up to `need` (none when `need` is 0); null when none or several do. */
-function fewestThatMakeUp(readings: readonly SecondReading[], need: number): SecondReading[] | null {
-  if (sameAmount(need, 0)) return [];
-  const steps = readings.map((reading) => cents(reading.value - reading.line.totalPrice));
-  let best: number[] = [];
-  let size = Infinity;
-  for (let mask = 1; mask < 1 << readings.length; mask += 1) {
-    const chosen = readings.map((_, i) => i).filter((i) => mask & (1 << i));
-    // One reading of a line at a time.
-    if (new Set(chosen.map((i) => readings[i].line)).size < chosen.length) continue;
-    if (chosen.length > size || !sameAmount(chosen.reduce((s, i) => s + steps[i], 0), need)) continue;
-    if (chosen.length < size) {
-      size = chosen.length;
-      best = [mask];
-    } else best.push(mask);
+/** Whether taking these readings leaves every tax class at least as near the VAT table's gross for it. */
+function keepsClasses(lines: readonly ParsedReceiptLine[], choice: readonly SecondReading[], classTotals?: ReadonlyMap<string, number>): boolean {
+  for (const [code, gross] of classTotals ?? []) {
+    const before = lines.filter((line) => line.taxCode === code).reduce((s, line) => s + line.totalPrice, 0);
+    const change = choice.filter(({ line }) => line.taxCode === code).reduce((s, { line, value }) => s + value - line.totalPrice, 0);
+    if (Math.abs(gross - before - change) > Math.abs(gross - before) + 0.005) return false;
   }
-  return best.length === 1 ? readings.filter((_, i) => best[0] & (1 << i)) : null;
+  return true;
+}
+
+/**
+ * The one smallest choice of readings (one per line, at most MAX_CHOSEN) whose changes add up to
+ * `need` and that `allowed` lets through (none when `need` is 0); null when none or several do.
+ */
+function fewestThatMakeUp(readings: readonly SecondReading[], need: number, allowed: (choice: readonly SecondReading[]) => boolean): SecondReading[] | null {
+  if (sameAmount(need, 0)) return [];
+  const step = (reading: SecondReading) => reading.value - reading.line.totalPrice;
+  for (let size = 1; size <= Math.min(MAX_CHOSEN, readings.length); size += 1) {
+    const found: SecondReading[][] = [];
+    const choose = (from: number, chosen: SecondReading[], change: number) => {
+      if (found.length > 1) return;
+      if (chosen.length === size) {
+        if (sameAmount(change, need) && allowed(chosen)) found.push([...chosen]);
+        return;
+      }
+      for (let i = from; i < readings.length; i += 1) {
+        // One reading of a line at a time.
+        if (chosen.some(({ line }) => line === readings[i].line)) continue;
+        chosen.push(readings[i]);
+        choose(i + 1, chosen, change + step(readings[i]));
+        chosen.pop();
+      }
+    };
+    choose(0, [], 0);
+    if (found.length === 1) return found[0];
+    if (found.length > 1) return null;
+  }
+  return null;
 }
