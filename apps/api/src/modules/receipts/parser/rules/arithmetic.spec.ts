@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedReceiptLine } from '../receipt-text.js';
 import { checkTotal, differingDigit, digitMisreads, nineReadings, runningSumTotal } from './arithmetic.js';
+import { parsedLine } from './parsed-lines.spec-support.js';
 
-const line = (position: number, totalPrice: number, quantity = 1, unitPrice: number | null = totalPrice): ParsedReceiptLine => ({
-  position,
-  kind: totalPrice < 0 ? 'discount' : 'item',
-  rawText: '',
-  name: `item ${position}`,
-  quantity,
-  unit: 'piece',
-  unitPrice,
-  totalPrice,
-  taxCode: null,
-  barcode: null,
-  sourceLines: [position],
-});
+const line = parsedLine;
 
 describe('the receipt adds up', () => {
   it('agrees when the lines sum to the total', () => {

@@ -202,7 +202,7 @@ const twinConfirmed = (line: ParsedReceiptLine, lines: readonly ParsedReceiptLin
   lines.some((other) => other !== line && sameAmount(other.totalPrice, line.totalPrice) && nameKey(other.name).length >= 4 && nameKey(other.name) === nameKey(line.name));
 
 /** What the lines of one tax class add up to. */
-const classSum = (lines: readonly ParsedReceiptLine[], code: string) => cents(lines.filter((line) => line.taxCode === code).reduce((s, line) => s + line.totalPrice, 0));
+export const classSum = (lines: readonly ParsedReceiptLine[], code: string) => cents(lines.filter((line) => line.taxCode === code).reduce((s, line) => s + line.totalPrice, 0));
 
 /**
  * Lines that cannot be part of the total: the one line whose amount is exactly the surplus. A line

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
 import { secondReadingsOf, settleBySecondReadings } from './second-readings.js';
+import { parsedLine } from './parsed-lines.spec-support.js';
 
-const line = (position: number, totalPrice: number, quantity = 1, unitPrice: number | null = totalPrice): ParsedReceiptLine => ({
-  position,
-  kind: totalPrice < 0 ? 'discount' : 'item',
-  rawText: '',
-  name: `item ${position}`,
-  quantity,
-  unit: 'piece',
-  unitPrice,
-  totalPrice,
-  taxCode: null,
-  barcode: null,
-  sourceLines: [position],
-});
+const line = parsedLine;
 /** The words of one printed line: a name, its amount (read twice when `again` is given) and a tax class. */
 const printed = (amount: string, again?: string): ReceiptWord[] => [{ text: 'Artikel' }, { text: amount, ...(again ? { alternative: again } : {}) }, { text: 'B' }];
 const amounts = (lines: ParsedReceiptLine[]) => lines.map((l) => l.totalPrice);

@@ -1,4 +1,5 @@
 import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
+import { classSum } from './arithmetic.js';
 import { cents, type DecimalSeparator, isLineAmount, joinedApart, lineAmount, readApart, sameAmount, trailingAmount } from '../receipt-numbers.js';
 
 /**
@@ -125,7 +126,7 @@ export function settleBySecondReadings(
 /** Whether taking these readings leaves every tax class at least as near the VAT table's gross for it. */
 function keepsClasses(lines: readonly ParsedReceiptLine[], choice: readonly SecondReading[], classTotals?: ReadonlyMap<string, number>): boolean {
   for (const [code, gross] of classTotals ?? []) {
-    const before = lines.filter((line) => line.taxCode === code).reduce((s, line) => s + line.totalPrice, 0);
+    const before = classSum(lines, code);
     const change = choice.filter(({ line }) => line.taxCode === code).reduce((s, { line, value }) => s + value - line.totalPrice, 0);
     if (Math.abs(gross - before - change) > Math.abs(gross - before) + 0.005) return false;
   }
