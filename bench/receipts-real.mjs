@@ -236,6 +236,9 @@ export async function run() {
   if (!/^[\w.-]+$/.test(cacheName) || /^\.+$/.test(cacheName)) throw new Error(`--cache=${cacheName}: give a folder name (letters, digits, . _ -), not a path`);
   const CACHE = join(ROOT, 'bench/results', cacheName);
   let truth = JSON.parse(readFileSync(join(SET, 'truth.json'), 'utf8'));
+  // Each receipt keeps its place in the whole set: its turn and its photo are made from it, so a
+  // receipt read with --only is the same picture as in a whole run.
+  truth = truth.map((t, index) => ({ ...t, index }));
   if (only) truth = truth.filter((t) => t.file.includes(only));
   mkdirSync(CACHE, { recursive: true });
 
@@ -250,9 +253,9 @@ export async function run() {
     // The OCR pool starts once, before anything is timed (as in a running server after its first photo).
     if (engine) await engine.reader.readWithText(readFileSync(join(SET, 'img', truth[0].file)), 'jpeg').catch(() => undefined);
     console.log(['file'.padEnd(34), 'variant'.padEnd(11), 'http', '  sec', '  cpu', 'total', 'date', 'store', 'lines', 'hit', 'items', 'got (store | date | total)'].join('  '));
-    for (const [index, t] of truth.entries()) {
+    for (const t of truth) {
       const original = reparse ? null : readFileSync(join(SET, 'img', t.file));
-      const variants = reparse ? chosen.map((variant) => ({ variant, bytes: null })) : await variantsOf(original, index, chosen);
+      const variants = reparse ? chosen.map((variant) => ({ variant, bytes: null })) : await variantsOf(original, t.index, chosen);
       for (const { variant, bytes } of variants) {
         const cacheFile = join(CACHE, `${t.file}.${variant.split(' ')[0]}.json`);
         let status = 200;

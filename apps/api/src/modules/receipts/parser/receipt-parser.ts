@@ -2,7 +2,7 @@ import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
-import { slashOrderOf, type WordSureness } from './rules/dates.js';
+import { dateReadAgain, slashOrderOf, type WordSureness } from './rules/dates.js';
 import { articleLines, SUBTOTAL } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
@@ -145,7 +145,9 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     storeName,
     retailerKey: chain ?? retailerKey(storeName),
     storeNumber: storeNumberMatch?.[1] ?? null,
-    purchaseDate: findPurchaseDate(texts, slashOrder, input.today, wordSureness(input.lines)),
+    purchaseDate:
+      findPurchaseDate(texts, slashOrder, input.today, wordSureness(input.lines)) ??
+      dateReadAgain(texts, input.lines.map((line) => (typeof line === 'string' ? undefined : line.alternatives?.map(clean))), slashOrder, input.today),
     currency,
     total,
     tax,

@@ -19,6 +19,8 @@ export interface ReceiptTextLine {
   words?: readonly ReceiptWord[];
   /** 0–1: how sure the reader (OCR) is of the whole line. */
   confidence?: number;
+  /** Other readings of the whole line (read again alone: the date line of a page without a date). */
+  alternatives?: readonly string[];
 }
 
 export interface ReceiptWord {

@@ -17,6 +17,7 @@ import type { DecodedImage } from './decode-worker.js';
 import { checkPhoto, prepareForOcr, type RightAngle } from './ocr-image.js';
 import { linesOfTsv } from './ocr-tsv.js';
 import { readRightWayUp } from './page-reading.js';
+import { withDateLineReadAgain } from './date-reading.js';
 import { withSecondReadings } from './second-reading.js';
 
 export type OcrRequest =
@@ -95,7 +96,7 @@ function main(): void {
     const read = async (pgm: Buffer) => linesOfTsv(await recognize(pgm));
     const found = await readRightWayUp(prepared, read, upsideDown);
     const { page } = found;
-    const lines = await withSecondReadings(page, found.lines, read);
+    const lines = await withDateLineReadAgain(page, await withSecondReadings(page, found.lines, read), read);
     const [x0, y0] = page.toSource(0, 0);
     const [x1, y1] = page.toSource(1, 0);
     const [x2, y2] = page.toSource(0, 1);

@@ -62,7 +62,7 @@ export async function withSecondReadings(page: PreparedPage, lines: readonly Rec
   });
 }
 
-const lineMiddle = (line: ReceiptTextLine): number | null => {
+export const lineMiddle = (line: ReceiptTextLine): number | null => {
   const box = line.words?.[0]?.box;
   return box ? (box.y0 + box.y1) / 2 : null;
 };
@@ -122,12 +122,17 @@ export function differentAmount(first: string, second: string): boolean {
 }
 
 /**
- * The boxes cut from the page (with a margin), their ink thickened, stacked one below the other
- * on white with a word's height between them, and the rows each one takes in the stack.
+ * The boxes cut from the page (with a margin, in box heights), their ink thickened (or as `ink`
+ * gives them), stacked one below the other on white with a word's height between them, and the
+ * rows each one takes in the stack.
  */
-export function stackCrops(page: PreparedPage, boxes: ReadonlyArray<{ x0: number; y0: number; x1: number; y1: number }>): { image: PreparedPage; slots: Array<{ top: number; bottom: number }> } {
+export function stackCrops(
+  page: PreparedPage,
+  boxes: ReadonlyArray<{ x0: number; y0: number; x1: number; y1: number }>,
+  { ink = thickenInk, margin: around = MARGIN }: { ink?: (page: PreparedPage, crop: { x0: number; y0: number; width: number; height: number }, index: number) => Uint8Array; margin?: number } = {},
+): { image: PreparedPage; slots: Array<{ top: number; bottom: number }> } {
   const crops = boxes.map((box) => {
-    const margin = Math.ceil(MARGIN * (box.y1 - box.y0));
+    const margin = Math.ceil(around * (box.y1 - box.y0));
     const x0 = Math.max(0, box.x0 - margin);
     const y0 = Math.max(0, box.y0 - margin);
     const x1 = Math.min(page.width, box.x1 + margin);
@@ -140,14 +145,21 @@ export function stackCrops(page: PreparedPage, boxes: ReadonlyArray<{ x0: number
   const pixels = new Uint8Array(width * height).fill(255);
   const slots: Array<{ top: number; bottom: number }> = [];
   let top = gap;
-  for (const crop of crops) {
-    const thick = thickenInk(page, crop);
+  for (const [index, crop] of crops.entries()) {
+    const thick = ink(page, crop, index);
     for (let y = 0; y < crop.height; y += 1) pixels.set(thick.subarray(y * crop.width, (y + 1) * crop.width), (top + y) * width + gap);
     // A line read from this crop has its middle within it or in half the gap on either side.
     slots.push({ top: top - gap / 2, bottom: top + crop.height + gap / 2 });
     top += crop.height + gap;
   }
   return { image: { pixels, width, height, toSource: (x, y) => [x, y] }, slots };
+}
+
+/** A part of the page as it is. */
+export function asPrinted(page: PreparedPage, crop: { x0: number; y0: number; width: number; height: number }): Uint8Array {
+  const out = new Uint8Array(crop.width * crop.height);
+  for (let y = 0; y < crop.height; y += 1) out.set(page.pixels.subarray((crop.y0 + y) * page.width + crop.x0, (crop.y0 + y) * page.width + crop.x0 + crop.width), y * crop.width);
+  return out;
 }
 
 /** A part of the page with every pixel as dark as the darkest of its 3 × 3 neighbours: strokes a pixel thicker all round. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPurchaseDate, slashOrderOf } from './dates.js';
+import { dateReadAgain, findPurchaseDate, slashOrderOf } from './dates.js';
 
 const date = (text: string, order: 'dmy' | 'mdy' = 'dmy', today?: string) => findPurchaseDate(text.split('\n'), order, today);
 
@@ -153,5 +153,26 @@ describe('month names', () => {
   it('are only whole month names', () => {
     expect(date('2 Marmelade 12')).toBeNull();
     expect(date('3 Maisdosen 25')).toBeNull();
+  });
+});
+
+describe('a date line read again', () => {
+  const lines = ['SUMME 7,16', 'Bar 10,00', '3182 ,03. 15:5C', 'Vielen Dank'];
+
+  it('takes the date from the line read again when the lines as read name none', () => {
+    expect(findPurchaseDate(lines, 'dmy', '2026-11-27')).toBeNull();
+    const again = [undefined, undefined, ['3182 02.03.20 15:59'], undefined];
+    expect(dateReadAgain(lines, again, 'dmy', '2026-11-27')).toBe('2020-03-02');
+  });
+
+  it('tries each line`s second other reading when the first names no date', () => {
+    const again = [undefined, undefined, ['3182 ,03.20 15:59', '3182 02.03.20 15:59'], undefined];
+    expect(dateReadAgain(lines, again, 'dmy', '2026-11-27')).toBe('2020-03-02');
+  });
+
+  it('takes no date after today from a line read again, nor anything without other readings', () => {
+    const again = [undefined, undefined, ['18.05.27 09 50 0000545'], undefined];
+    expect(dateReadAgain(lines, again, 'dmy', '2026-11-27')).toBeNull();
+    expect(dateReadAgain(lines, [], 'dmy', '2026-11-27')).toBeNull();
   });
 });

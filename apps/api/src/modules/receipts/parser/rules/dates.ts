@@ -84,6 +84,25 @@ export function slashOrderOf(texts: readonly string[], language: 'de' | 'en', cu
 export type WordSureness = (index: number, digits: string) => number | undefined;
 
 /**
+ * The purchase date from the lines' other readings (a date line read again alone, see
+ * reading/date-reading.ts), for a receipt whose lines as read name none: every line by its first
+ * other reading, then by its second. A line read again is read less surely than the page: a date
+ * after today from it is a misreading ("18.05.27" for "18.05.20"), never a till's clock.
+ */
+export function dateReadAgain(lines: readonly string[], alternatives: ReadonlyArray<readonly string[] | undefined>, slashOrder: DateOrder, today?: string): string | null {
+  const most = Math.max(0, ...alternatives.map((readings) => readings?.length ?? 0));
+  for (let k = 0; k < most; k += 1) {
+    const date = findPurchaseDate(
+      lines.map((text, index) => alternatives[index]?.[k] ?? text),
+      slashOrder,
+      today,
+    );
+    if (date !== null && (today === undefined || date <= today)) return date;
+  }
+  return null;
+}
+
+/**
  * The purchase date printed on the receipt, as YYYY-MM-DD. A date next to a time or after
  * "Datum"/"Date" is preferred, and so is one printed more than once (receipt and card slip); dates
  * before 2000 or over a year after `today` (when the caller knows it) are misreadings, and one
