@@ -107,4 +107,25 @@ describe('a second reading of the amounts', () => {
     expect(out[1].words![1]).not.toHaveProperty('alternative');
     expect(out[0].words![0]).not.toHaveProperty('alternative');
   });
+
+  it('reads a word drawn over two rows of the price column again in two parts, and gives each row its part', async () => {
+    const at = (text: string, x0: number, y0: number, y1 = y0 + 20) => ({ text, box: { x0, y0, x1: x0 + 40, y1 }, confidence: 0.9 });
+    const lines = [
+      textLine(at('Milch', 0, 0), at('1,19', 200, 0)),
+      textLine(at('Chicken', 0, 30)),
+      textLine(at('Marzipan', 0, 60), at('370', 200, 30, 80)),
+      textLine(at('Kiwi', 0, 90), at('1,99', 200, 90)),
+    ];
+    // The two parts come first in the stack: rows 30–65 and 65–80 of the page.
+    const read = async () => {
+      const { slots } = stackCrops(page(300, 200), [
+        { x0: 200, y0: 30, x1: 240, y1: 65 },
+        { x0: 200, y0: 65, x1: 240, y1: 80 },
+      ]);
+      const in_ = (slot: number, text: string) => ({ text, words: [{ text, box: { x0: 10, y0: Math.round((slots[slot].top + slots[slot].bottom) / 2) - 5, x1: 50, y1: Math.round((slots[slot].top + slots[slot].bottom) / 2) + 5 } }] });
+      return [in_(0, '3,99'), in_(1, '3,10')];
+    };
+    const out = await withSecondReadings(page(300, 200), lines, read);
+    expect(out.map((l) => l.text)).toEqual(['Milch 1,19', 'Chicken 3,99', 'Marzipan 3,10', 'Kiwi 1,99']);
+  });
 });

@@ -1,5 +1,6 @@
 import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
 import { pgm, type PreparedPage } from './ocr-image.js';
+import { mergedAmounts, splitMerged } from './merged-amounts.js';
 import type { ReadImage } from './page-reading.js';
 
 /**
@@ -15,8 +16,11 @@ import type { ReadImage } from './page-reading.js';
 const AMOUNT = /-?\d{1,4}[.,:]\d{2}/;
 /** A word that is an amount with speckles, a sign or a tax class glued on ("2,18=*B", "(1,79", "0,25-"); not a date ("12.05.20"). */
 const AMOUNT_WORD = /^\D{0,3}\d{1,4}[.,:]\d{2}(?![.,:]?\d)\D{0,4}$/;
+const isAmountWord = (text: string) => AMOUNT_WORD.test(text);
 /** At most this many words are read again: a long receipt's amounts, never a page of numbers. */
 const MAX_WORDS = 80;
+/** And at most this many words read over two rows are read again in two parts. */
+const MAX_MERGED = 4;
 /** Margin around a word's box, in line heights: the strokes the box cut off. */
 const MARGIN = 0.25;
 /** The stacked picture's size at most: a receipt's amounts at the page's 40 px line height take a tenth of it. */
@@ -31,7 +35,10 @@ const MAX_STACK_ROWS = 20_000;
  * Nothing here is needed to read the receipt: a second reading that fails leaves the lines as read.
  */
 export async function withSecondReadings(page: PreparedPage, lines: readonly ReceiptTextLine[], read: ReadImage): Promise<ReceiptTextLine[]> {
-  const targets = withinBudget(wordSized(amountWords(lines)).slice(0, MAX_WORDS));
+  // Words over two rows of the price column are read again in two parts, first (see merged-amounts.ts).
+  const merged = mergedAmounts(lines, isAmountWord).slice(0, MAX_MERGED);
+  const parts = merged.flatMap(({ halves }) => halves.map((box) => ({ word: { text: '', box } })));
+  const targets = withinBudget([...parts, ...wordSized(amountWords(lines)).slice(0, MAX_WORDS)]);
   if (targets.length === 0) return [...lines];
   const { image, slots } = stackCrops(page, targets.map((target) => target.word.box!));
   let reread: ReceiptTextLine[];
@@ -52,7 +59,8 @@ export async function withSecondReadings(page: PreparedPage, lines: readonly Rec
     const nearest = candidates.sort((a, b) => Math.abs(lineMiddle(a)! - middle) - Math.abs(lineMiddle(b)! - middle))[0];
     if (nearest) found.set(targets[index].word, nearest.text.trim());
   }
-  return lines.map((line) => {
+  const partReadings = new Map(parts.flatMap(({ word }) => (found.has(word) ? [[word.box, found.get(word)!] as const] : [])));
+  return splitMerged(lines, merged, partReadings, isAmountWord).map((line) => {
     if (!line.words?.some((word) => found.has(word))) return line;
     const words = line.words.map((word) => {
       const other = found.get(word);
