@@ -6,10 +6,10 @@
 // loaded by autocannon in a process of its own at 32 connections and printed as a share of the
 // floor with its p99. Two shares are printed: of requests per second, measured in rounds (in
 // each, every route right after a floor measurement of its own; `--runs` rounds, median of each
-// route's share of the floor measured just before it, so a swing in the machine's speed
-// cancels), and of CPU time per request (the
-// server's own utime + stime from /proc over the requests it answered), which other work on a
-// loaded machine hardly moves.
+// route's share of the floor measured just before it, so a drift in the machine's speed weighs
+// less), and of CPU time per request (the server's own utime + stime from /proc over the
+// requests it answered), which other work on a loaded machine hardly moves. On a shared virtual
+// machine both still swing by a fifth or more from one round to the next: quote several rounds.
 // The disk's own durable commit time (p50, p99) is printed beside them: it bounds the resolve p99.
 // So does SQLite's automatic checkpoint, which runs inside the COMMIT that takes the WAL past
 // 1,000 frames (every ~50 batches of this load): its time is printed too, measured on the
