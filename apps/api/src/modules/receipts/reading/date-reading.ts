@@ -5,10 +5,11 @@ import type { ReadImage } from './page-reading.js';
 import { asPrinted, lineMiddle, stackCrops, thickenInk } from './second-reading.js';
 
 /**
- * The date line read again alone, when the page as read gives no purchase date. In a photo the
- * date and time stamp is often the line a shadow or a blur crosses: OCR reads "3182 ,03. 15:5C"
- * for "3182 02.03.20 15:59", and the receipt has no date. Cut out with its neighbours left
- * behind, the same line reads better (tesseract no longer fits it into the page's layout). Each
+ * The date line read again alone, when the page as read gives no purchase date. Tills print the
+ * date and time stamp right under a barcode, whose bars reach down to the digits, and in a photo
+ * a shadow or a blur may cross it too: OCR reads "3182 ,03. 15:5C" for "3182 02.03.20 15:59", and
+ * the receipt has no date. Cut out tightly, with the bars and its neighbours left behind, the
+ * same line reads better (tesseract no longer fits it into the page's layout). Each
  * such line is read twice, as printed and with its ink thickened (faded print), and the readings
  * are kept as the line's `alternatives`: the parser's date rule turns to them only when the lines
  * as read name no date. One small OCR call, and only on pages without a date.
