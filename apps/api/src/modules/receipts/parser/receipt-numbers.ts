@@ -105,11 +105,17 @@ const SPACED_DECIMALS = /(?<=^|\s|-)(\d{1,4})[.,] (\d{2})(?=-?\s*[*x×=]{0,2}\s*
  */
 export const readApart = (read: TrailingAmount): boolean => /\d[.,]$/.test(read.rest);
 
+/** The whole units before the dangling decimal sign of an amount read apart ("19, 4,46" → 19); null when there are none. */
+export function unitsApart(read: TrailingAmount): number | null {
+  const units = /(?:^|\s)(\d{1,5})[.,]$/.exec(read.rest);
+  return units ? Number(units[1]) : null;
+}
+
 /** The amount read apart put together: the whole units before the dangling sign, the cents that close the line ("19, 4,46" → 19,46). */
 export function joinedApart(read: TrailingAmount): number | null {
-  const units = /(?:^|\s)(\d{1,5})[.,]$/.exec(read.rest);
-  if (!units) return null;
-  const value = cents(Number(units[1]) + Math.round(Math.abs(read.amount) * 100 % 100) / 100);
+  const units = unitsApart(read);
+  if (units === null) return null;
+  const value = cents(units + Math.round(Math.abs(read.amount) * 100 % 100) / 100);
   return read.amount < 0 ? -value : value;
 }
 

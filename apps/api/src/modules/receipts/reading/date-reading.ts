@@ -2,7 +2,8 @@ import { findPurchaseDate } from '../parser/rules/dates.js';
 import type { ReceiptTextLine } from '../parser/receipt-text.js';
 import { pgm, type PreparedPage } from './ocr-image.js';
 import type { ReadImage } from './page-reading.js';
-import { asPrinted, lineMiddle, stackCrops, thickenInk } from './second-reading.js';
+import { asPrinted, stackCrops, thickenInk } from './second-reading.js';
+import { type Box, lineMiddle, median } from './word-boxes.js';
 
 /**
  * The date line read again alone, when the page as read gives no purchase date. Tills print the
@@ -27,8 +28,6 @@ const MAX_LINES = 3;
  * barcode whose bars reach down to the digits, and a scrap of bars above them reads as garbage.
  */
 export const MARGIN = 0.08;
-
-type Box = { x0: number; y0: number; x1: number; y1: number };
 
 export async function withDateLineReadAgain(page: PreparedPage, lines: readonly ReceiptTextLine[], read: ReadImage): Promise<ReceiptTextLine[]> {
   if (findPurchaseDate(lines.map((line) => line.text), 'dmy') !== null) return [...lines];
@@ -72,18 +71,16 @@ export function dateLineCandidates(lines: readonly ReceiptTextLine[]): Array<{ l
     // rule beside it does not stretch the line.
     const box = {
       x0: Math.min(...boxes.map((b) => b.x0)),
-      y0: median(boxes.map((b) => b.y0)),
+      y0: median(boxes.map((b) => b.y0))!,
       x1: Math.max(...boxes.map((b) => b.x1)),
-      y1: median(boxes.map((b) => b.y1)),
+      y1: median(boxes.map((b) => b.y1))!,
     };
     return box.y1 > box.y0 ? [{ line, box }] : [];
   });
-  const usual = median(boxed.map(({ box }) => box.y1 - box.y0));
+  const usual = median(boxed.map(({ box }) => box.y1 - box.y0)) ?? 0;
   const scored = boxed.flatMap(({ line, box }) => {
     const score = (TIME_HINT.test(line.text) ? 2 : 0) + (DATE_WORD.test(line.text) ? 1 : 0) + (DATE_PIECE.test(line.text) ? 1 : 0);
     return score > 0 && box.y1 - box.y0 <= 2 * usual ? [{ line, box, score }] : [];
   });
   return scored.sort((a, b) => b.score - a.score).map(({ line, box }) => ({ line, box }));
 }
-
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

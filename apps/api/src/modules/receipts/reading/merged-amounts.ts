@@ -1,4 +1,5 @@
 import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
+import { type Box, median } from './word-boxes.js';
 
 /**
  * Two rows of the price column read as one word. In a photo of curled or tilted paper the price
@@ -10,8 +11,6 @@ import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
  * read again (with the page's other amounts, see second-reading.ts), and when both parts read as
  * amounts each line gets its own.
  */
-
-type Box = { x0: number; y0: number; x1: number; y1: number };
 
 export interface MergedAmount {
   /** The line OCR put the word on, and the word. */
@@ -30,7 +29,6 @@ const TALL = 1.7;
 const PART = 0.6;
 
 const height = (box: Box) => box.y1 - box.y0;
-const median = (values: readonly number[]): number | null => (values.length === 0 ? null : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
 /** Where a line's words sit, up and down: the median of their middles. */
 const rowOf = (words: readonly ReceiptWord[]) => median(words.flatMap((word) => (word.box ? [(word.box.y0 + word.box.y1) / 2] : [])));
 

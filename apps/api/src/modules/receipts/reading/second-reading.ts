@@ -2,6 +2,7 @@ import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
 import { pgm, type PreparedPage } from './ocr-image.js';
 import { mergedAmounts, splitMerged } from './merged-amounts.js';
 import type { ReadImage } from './page-reading.js';
+import { type Box, lineMiddle, median } from './word-boxes.js';
 
 /**
  * A second reading of every amount on the page, from its pixels with the ink thickened by one
@@ -70,11 +71,6 @@ export async function withSecondReadings(page: PreparedPage, lines: readonly Rec
   });
 }
 
-export const lineMiddle = (line: ReceiptTextLine): number | null => {
-  const box = line.words?.[0]?.box;
-  return box ? (box.y0 + box.y1) / 2 : null;
-};
-
 /**
  * As many words, in order, as the stacked picture (see stackCrops) holds within MAX_STACK_PIXELS
  * and MAX_STACK_ROWS: however an upload's amounts are sized, the second reading stays a small picture.
@@ -117,9 +113,8 @@ export function amountWords(lines: readonly ReceiptTextLine[]): Array<{ line: Re
  */
 export function wordSized<T extends { word: ReceiptWord }>(targets: readonly T[]): T[] {
   const height = (target: T) => target.word.box!.y1 - target.word.box!.y0;
-  const heights = targets.map(height).sort((a, b) => a - b);
-  const median = heights[Math.floor(heights.length / 2)] ?? 0;
-  return targets.filter((target) => height(target) > 0 && height(target) <= 2 * median && target.word.box!.x1 - target.word.box!.x0 <= 6 * median);
+  const usual = median(targets.map(height)) ?? 0;
+  return targets.filter((target) => height(target) > 0 && height(target) <= 2 * usual && target.word.box!.x1 - target.word.box!.x0 <= 6 * usual);
 }
 
 /** Whether a second reading names another amount than the first ("1,93" and "1,99"; not "2,18=*B" and "2,18"). */
@@ -136,7 +131,7 @@ export function differentAmount(first: string, second: string): boolean {
  */
 export function stackCrops(
   page: PreparedPage,
-  boxes: ReadonlyArray<{ x0: number; y0: number; x1: number; y1: number }>,
+  boxes: readonly Box[],
   { ink = thickenInk, margin: around = MARGIN }: { ink?: (page: PreparedPage, crop: { x0: number; y0: number; width: number; height: number }, index: number) => Uint8Array; margin?: number } = {},
 ): { image: PreparedPage; slots: Array<{ top: number; bottom: number }> } {
   const crops = boxes.map((box) => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTotal, differingDigit, digitMisreads, nineReadings, runningSumTotal } from './arithmetic.js';
-import { parsedLine } from './parsed-lines.spec-support.js';
+import { parsedLine as line } from './parsed-lines.spec-support.js';
 
-const line = parsedLine;
 
 describe('the receipt adds up', () => {
   it('agrees when the lines sum to the total', () => {

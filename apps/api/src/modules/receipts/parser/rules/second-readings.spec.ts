@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
 import { secondReadingsOf, settleBySecondReadings } from './second-readings.js';
-import { parsedLine } from './parsed-lines.spec-support.js';
+import { parsedLine as line } from './parsed-lines.spec-support.js';
 
-const line = parsedLine;
 /** The words of one printed line: a name, its amount (read twice when `again` is given) and a tax class. */
 const printed = (amount: string, again?: string): ReceiptWord[] => [{ text: 'Artikel' }, { text: amount, ...(again ? { alternative: again } : {}) }, { text: 'B' }];
 const amounts = (lines: ParsedReceiptLine[]) => lines.map((l) => l.totalPrice);

@@ -1,6 +1,6 @@
 import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
 import { classSum } from './arithmetic.js';
-import { cents, type DecimalSeparator, isLineAmount, joinedApart, lineAmount, readApart, sameAmount, trailingAmount } from '../receipt-numbers.js';
+import { cents, type DecimalSeparator, isLineAmount, joinedApart, lineAmount, readApart, sameAmount, trailingAmount, unitsApart } from '../receipt-numbers.js';
 
 /**
  * Other readings of an amount against its first (OCR's second reading of the same pixels with the
@@ -62,8 +62,8 @@ function apartReadings(text: string | undefined, amount: number, decimal: Decima
   const read = text === undefined ? null : trailingAmount(text, decimal);
   if (!read || !readApart(read) || !sameAmount(Math.abs(read.amount), amount)) return [];
   const joined = joinedApart(read);
-  const units = /(?:^|\s)(\d{1,5})[.,]$/.exec(read.rest);
-  const slipped = units && amount < 10 ? cents(Number(units[1]) + Math.floor(amount * 10 + 1e-6) / 100) : null;
+  const units = unitsApart(read);
+  const slipped = units !== null && amount < 10 ? cents(units + Math.floor(amount * 10 + 1e-6) / 100) : null;
   return [joined, slipped].filter((value): value is number => value !== null && value !== 0).map(Math.abs);
 }
 
