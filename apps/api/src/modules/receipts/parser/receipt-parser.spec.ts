@@ -6,6 +6,34 @@ const read = (text: string, language?: 'de' | 'en') => parseReceipt({ lines: tex
 const summary = (text: string) => read(text).lines.map((l) => [l.name, l.quantity, l.unitPrice, l.totalPrice]);
 
 describe('parseReceipt', () => {
+  it('reads a GST receipt in ringgit: code and name above a count line with a discount column, GST included, day first', () => {
+    const receipt = read(`KEDAI CONTOH SDN BHD
+GST REG NO: 000111222333
+DATE: 04/02/2019 10:15:00 AM
+CODE/DESC PRICE DISC AMOUNT
+QTY RM RM RM
+9551234567890 TEPUNG 1KG
+1 PC * 4.20 0.00 4.20 SR
+9550987654321 GULA 2KG
+2 PC * 5.10 0.00 10.20 SR
+Total Sales (Excluding GST) : 13.58
+GST 6% : 0.82
+Total Sales (Inclusive GST) : 14.40
+CASH : 20.00
+CHANGE : 5.60`);
+    expect(receipt).toMatchObject({ currency: 'MYR', purchaseDate: '2019-02-04', total: 14.4, tax: null });
+    expect(receipt.lines.map((l) => [l.name, l.quantity, l.unitPrice, l.totalPrice])).toEqual([
+      ['TEPUNG 1KG', 1, 4.2, 4.2],
+      ['GULA 2KG', 2, 5.1, 10.2],
+    ]);
+    expect(receipt.consistency.status).toBe('ok');
+  });
+
+  it('takes the ringgit sign off a name, not the letters a name ends in', () => {
+    expect(summary('WARUNG CONTOH\nNASI GORENG RM 8.50\nTOTAL RM 8.50')).toEqual([['NASI GORENG', 1, 8.5, 8.5]]);
+    expect(summary('Baumarkt Muster\nBACKFORM 4,99\nSUMME 4,99')).toEqual([['BACKFORM', 1, 4.99, 4.99]]);
+  });
+
   it('reads a German supermarket receipt: store, date, counts below lines, weights, deposit, total', () => {
     const receipt = read(`REWE Markt GmbH
 Musterstraße 12

@@ -1,6 +1,6 @@
 import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
-import { checkTotal, runningSumTotal } from './rules/arithmetic.js';
+import { addedTax, checkTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
 import { dateReadAgain, slashOrderOf, type WordSureness } from './rules/dates.js';
 import { articleLines, SUBTOTAL } from './rules/items.js';
@@ -54,7 +54,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     return read && read.rest.replace(new RegExp(CURRENCY, 'gi'), '').trim() === '' ? read : null;
   };
   for (let i = 0; i < texts.length; i += 1) {
-    if (!TOTAL.test(texts[i]) && !isTotalLabel(texts[i])) continue;
+    // A total before tax ("Total Sales (Excluding GST)") is a subtotal: the amount to pay follows.
+    if ((!TOTAL.test(texts[i]) && !isTotalLabel(texts[i])) || isSubtotalLabel(texts[i])) continue;
     const read = trailingAmount(texts[i], decimal);
     const own = read && !readApart(read) ? read : null;
     const found = own ?? alone(texts[i + 1]);
@@ -93,8 +94,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
 
   const words = input.lines.map((line) => (typeof line === 'string' ? undefined : line.words));
   const read = articleLines(texts, start, end, decimal, notes, isSubtotalLabel, words);
-  const tax = read.tax;
   let lines = read.lines;
+  const tax = addedTax(lines, read.tax, total, notes);
   // No total label read: the first line whose amount is the sum of the lines above it is the total.
   if (total === null) {
     const at = runningSumTotal(lines);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTotal, differingDigit, digitMisreads, nineReadings, runningSumTotal } from './arithmetic.js';
+import { addedTax, checkTotal, differingDigit, digitMisreads, nineReadings, runningSumTotal } from './arithmetic.js';
 import { parsedLine as line } from './parsed-lines.spec-support.js';
 
 
@@ -255,5 +255,21 @@ describe('a misread unit price', () => {
     const other = [line(1, 3.57, 3, 1.71), line(2, 2)];
     checkTotal(other, 9.99, null, [], []);
     expect(other[0].unitPrice).toBe(1.71);
+  });
+});
+
+describe('tax printed above the total', () => {
+  it('is added to the lines when the lines fall short of the total by it', () => {
+    expect(addedTax([line(1, 2), line(2, 3)], 0.3, 5.3, [])).toBe(0.3);
+  });
+
+  it('is part of the prices when the lines alone make the total', () => {
+    const notes: string[] = [];
+    expect(addedTax([line(1, 2), line(2, 3)], 0.28, 5, notes)).toBeNull();
+    expect(notes).toHaveLength(1);
+  });
+
+  it('is kept when nothing adds up either way (the arithmetic looks for the misreading)', () => {
+    expect(addedTax([line(1, 2), line(2, 3)], 0.3, 5.9, [])).toBe(0.3);
   });
 });

@@ -267,3 +267,16 @@ function correctAmount(line: ParsedReceiptLine, value: number, why: string, note
   line.totalPrice = value;
   if (line.quantity === 1 && line.unitPrice !== null) line.unitPrice = value;
 }
+
+/**
+ * The tax printed above the total when it is added to the lines (US sales tax, GST on top); null
+ * when the lines alone already make the total: the tax is included in the prices then (a GST
+ * receipt that prints the GST share before its total).
+ */
+export function addedTax(lines: readonly ParsedReceiptLine[], tax: number | null, total: number | null, notes: string[]): number | null {
+  if (tax === null || total === null) return tax;
+  const sum = cents(lines.reduce((s, line) => s + line.totalPrice, 0));
+  if (!sameAmount(sum, total) || sameAmount(sum + tax, total)) return tax;
+  notes.push(`the tax ${tax.toFixed(2)} printed above the total is included in the lines' amounts`);
+  return null;
+}

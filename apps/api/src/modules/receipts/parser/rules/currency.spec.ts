@@ -8,6 +8,9 @@ describe('receipt currency', () => {
     [['Milk €1.20', 'Multibuy saving -€0.40', 'TOTAL €0.80'], 'en', 'EUR'],
     [['Milch 1,19 A', 'SUMME EUR 1,19'], 'de', 'EUR'],
     [['Brot 3.20', 'Total CHF 3.20'], 'de', 'CHF'],
+    [['Rice 5.20', 'TOTAL RM 5.20'], 'en', 'MYR'],
+    [['Rice S$5.20', 'TOTAL S$5.20'], 'en', 'SGD'],
+    [['Rice A$5.20', 'TOTAL A$5.20'], 'en', 'AUD'],
   ] as const)('%j → %s', (texts, language, currency) => {
     expect(findCurrency(texts, language)).toBe(currency);
   });
@@ -23,6 +26,12 @@ describe('receipt currency', () => {
     expect(findCurrency(['Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('EUR');
     expect(findCurrency(['12 High Street', 'London SW1A 1AA', 'Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('GBP');
     expect(findCurrency(['Austin, TX 78701', 'MILK 1.20', 'TAX 0.10', 'TOTAL 1.30'], 'en')).toBe('USD');
+  });
+
+  it("goes by the company's legal form over a lone dollar sign", () => {
+    expect(findCurrency(['KEDAI SERI SDN. BHD.', 'Rice 5.20', 'TOTAL 5.20'], 'en')).toBe('MYR');
+    expect(findCurrency(['SHOP PTE LTD', 'Rice 5.20', 'TOTAL $ 5.20'], 'en')).toBe('SGD');
+    expect(findCurrency(['CORNER STORE', 'ABN 12 345 678 901', 'Bread 3.50', 'TOTAL $3.50'], 'en')).toBe('AUD');
   });
 
   it('puts back a € read as 6 on a receipt that prints € before its amounts', () => {

@@ -6,13 +6,20 @@ import { knownRetailer } from '../../receipt-keys.js';
  * counts most; a lone "$" or "£" is as often a speck OCR read as a symbol, so it counts least.
  * EUR when nothing says otherwise (a German till prints no currency on most lines).
  */
-export type Currency = 'EUR' | 'GBP' | 'USD' | 'CHF';
+export type Currency = 'EUR' | 'GBP' | 'USD' | 'CHF' | 'MYR' | 'SGD' | 'AUD';
 
+/**
+ * The dollars of Singapore and Australia print as "S$" and "A$" (or plain "$", which counts for
+ * USD unless the receipt's company form says otherwise); Malaysian ringgit as "RM".
+ */
 const SYMBOLS: ReadonlyArray<readonly [Currency, string]> = [
   ['EUR', String.raw`€|\bEUR\b|\bEuro?\b`],
   ['GBP', String.raw`£|\bGBP\b`],
-  ['USD', String.raw`\$|\bUSD\b`],
+  ['USD', String.raw`(?<![SA])\$|\bUSD\b`],
   ['CHF', String.raw`\bCHF\b|\bSFr\b`],
+  ['MYR', String.raw`\bRM\b|\bMYR\b`],
+  ['SGD', String.raw`\bS\$|\bSGD\b`],
+  ['AUD', String.raw`\bA\$|\bAUD\b`],
 ];
 const AMOUNT = String.raw`-?\d{1,6}[.,]\d{2}(?!\d)`;
 const BESIDE = SYMBOLS.map(([currency, symbol]) => [currency, new RegExp(String.raw`(?:${symbol})\s?${AMOUNT}|${AMOUNT}\s?(?:${symbol})`, 'gi')] as const);
@@ -48,6 +55,15 @@ const VAT_CURRENCY: Readonly<Record<string, Currency>> = { DE: 'EUR', ATU: 'EUR'
 /** Addresses say the country too, more weakly: a UK postcode ("SW1A 1AA"), a US state and ZIP code ("Austin, TX 78701"). */
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/;
 const US_ZIP = /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+/**
+ * A company's legal form says its country: "Sdn. Bhd." Malaysia, "Pte. Ltd." Singapore; an ABN
+ * (Australian Business Number) Australia. Each outweighs a lone "$".
+ */
+const COMPANY_FORM: ReadonlyArray<readonly [Currency, RegExp]> = [
+  ['MYR', /\bsdn\.?\s*bhd\b/i],
+  ['SGD', /\bpte\.?\s*ltd\b/i],
+  ['AUD', /\bA\.?B\.?N\.?\s*:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/],
+];
 /** Sales tax added on top of the lines, before the total, is how US tills print it. */
 const SALES_TAX = /^\W*(?:sales\s+)?tax\b.*\d[.,]\d{2}/i;
 
@@ -65,6 +81,7 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     if (UK_POSTCODE.test(text)) add('GBP', 1);
     if (US_ZIP.test(text)) add('USD', 1);
     if (SALES_TAX.test(text)) add('USD', 1);
+    for (const [currency, form] of COMPANY_FORM) if (form.test(text)) add(currency, 4);
   }
   // A German receipt is in euro unless it clearly says otherwise (Switzerland prints CHF beside its amounts).
   if (language === 'de') add('EUR', 2);

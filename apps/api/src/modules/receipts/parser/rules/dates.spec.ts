@@ -146,6 +146,10 @@ describe('slashed date order', () => {
     expect(slashOrderOf(['TOTAL €4.10'], 'en', 'EUR')).toBe('dmy');
     expect(slashOrderOf(['TOTAL £4.10'], 'en', 'GBP')).toBe('dmy');
     expect(slashOrderOf(['SUMME 4,10'], 'de', 'EUR')).toBe('dmy');
+    // GST: Australia, Malaysia, Singapore, New Zealand.
+    expect(slashOrderOf(['GST 6% 0.30', 'TOTAL 5.20'], 'en', 'EUR')).toBe('dmy');
+    expect(slashOrderOf(['TOTAL RM 5.20'], 'en', 'MYR')).toBe('dmy');
+    expect(slashOrderOf(['GST included 0.47', 'TOTAL $5.20'], 'en', 'USD')).toBe('dmy');
   });
 });
 

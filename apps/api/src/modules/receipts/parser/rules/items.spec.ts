@@ -7,6 +7,13 @@ const read = (text: string, decimal: ',' | '.' = ',') => {
 };
 
 describe('article lines', () => {
+  it('reads GST or sales tax printed above the total as tax, not as an article', () => {
+    const texts = ['RICE 5KG 12.50', 'TEA 3.20', 'GST 6% 0.94', 'SALES TAX 0.10'];
+    const read = articleLines(texts, 0, texts.length, '.', []);
+    expect(read.lines.map((l) => l.name)).toEqual(['RICE 5KG', 'TEA']);
+    expect(read.tax).toBe(1.04);
+  });
+
   it('reads a name and an amount with its tax class', () => {
     expect(read('Milch 1,19 A\nBrot 2,49 A')).toEqual([
       ['Milch', 1, 1.19, 1.19],

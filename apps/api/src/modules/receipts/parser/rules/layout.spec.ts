@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSpecks, articleStart, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
+import { afterSpecks, articleStart, COLUMN_HEADER, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
 
 const start = (text: string) => articleStart(text.split('\n'), ',', -1);
 
@@ -63,5 +63,15 @@ describe('article number lines', () => {
     expect(isCodeLine('Artikel 12345678 12345')).toBe(true);
     expect(isCodeLine('ART/EAN 4001234567890')).toBe(true);
     expect(isCodeLine('4001234567890 Schraube')).toBe(false);
+  });
+});
+
+describe('column headings', () => {
+  it('are lines of headings only, split by spaces or slashes', () => {
+    expect(COLUMN_HEADER.test('Artikel Menge Preis')).toBe(true);
+    expect(COLUMN_HEADER.test('CODE/DESC PRICE DISC AMOUNT')).toBe(true);
+    expect(COLUMN_HEADER.test('QTY RM RM RM')).toBe(true);
+    expect(COLUMN_HEADER.test('RICE 5KG')).toBe(false);
+    expect(COLUMN_HEADER.test('Preis 1,99')).toBe(false);
   });
 });

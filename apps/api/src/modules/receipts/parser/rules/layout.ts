@@ -10,7 +10,9 @@ import { quantityLine } from './quantities.js';
  */
 
 export const SEPARATOR = /^[-=*_#.~+:\s]{3,}$/;
-export const COLUMN_HEADER = /^(?:(?:artikel|bezeichnung|beschreibung|description|item|qty|menge|anz\.?|preis|price|betrag|amount|eur|euro|€|\$|£|summe|total|st\.?|kg)(?:\/(?:kg|stk|st|l))?(?![\p{L}])\s*)+$/iu;
+/** A line of column headings only ("Artikel Menge Preis", "CODE/DESC PRICE DISC AMOUNT", "QTY RM RM RM"). */
+export const COLUMN_HEADER =
+  /^(?:(?:artikel|bezeichnung|beschreibung|description|desc|code|item|qty|menge|anz\.?|preis|price|u\.?\s?price|disc(?:ount)?|betrag|amount|eur|euro|€|\$|£|rm|summe|total|st\.?|kg|uom)(?:\/(?:kg|stk|st|l))?(?![\p{L}])[\s/]*)+$/iu;
 
 export const PHONE = /\b(?:tel|telefon|phone|fax)\b|\+?\d[\d /-]{7,}\d/i;
 export const WEB = /www\.|https?:|[^\s@]@[^\s@]+\.|\.(?:de|com|co\.uk|org|net)\b/i;

@@ -20,6 +20,13 @@ describe('count lines', () => {
     expect(quantityLine('0,158 1,19 0,19', ',')).toMatchObject({ quantity: 0.158, unit: 'kg' });
   });
 
+  it('reads a discount column between the price and the amount, and a two-letter tax code after it', () => {
+    expect(quantityLine('1 PC * 12.50 0.00 12.50 SR', '.')).toMatchObject({ quantity: 1, unitPrice: 12.5, amount: 12.5 });
+    expect(quantityLine('2 PC * 3.20 0.40 6.00', '.')).toMatchObject({ quantity: 2, unitPrice: 3.2, amount: 6 });
+    // What stands between is no discount the amount allows.
+    expect(quantityLine('2 PC * 3.20 0.50 6.00', '.')).toBeNull();
+  });
+
   it('reads other units and the piece mark as OCR returns it', () => {
     expect(quantityLine('2 Rolle x 4,85', ',')).toMatchObject({ quantity: 2, unit: 'piece', unitPrice: 4.85 });
     expect(quantityLine('1.000 SIK 11.99 19', '.')).toMatchObject({ quantity: 1, unit: 'piece', amount: 11.99 });

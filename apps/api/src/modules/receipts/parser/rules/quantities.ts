@@ -1,4 +1,5 @@
 import type { ParsedReceiptLine } from '../receipt-text.js';
+import { closingAmount } from './amounts.js';
 import { amountPattern, cents, type DecimalSeparator, isLineAmount, lineAmount, parseAmount, parseQuantity, trailingAmount } from '../receipt-numbers.js';
 
 /**
@@ -9,7 +10,7 @@ import { amountPattern, cents, type DecimalSeparator, isLineAmount, lineAmount, 
 
 export type Unit = ParsedReceiptLine['unit'];
 
-export const CURRENCY = String.raw`(?:€|EUR|\$|USD|£|GBP|CHF)`;
+export const CURRENCY = String.raw`(?:€|EUR|[SA]?\$|USD|£|GBP|CHF|(?<![A-Za-z])RM|MYR|SGD|AUD)`;
 const UNIT = String.raw`(kg|g|lbs?|l|stk\.?|st\.?|stück|pcs?|pc\.?|ea|rollen?|pack(?:ung)?|pck\.?|paar|dosen?|fl\.?|flaschen?|btl\.?|beutel)`;
 /** "Stk" as thermal print comes back from OCR: "STK", "SIK", "5TK", "37K". */
 const PIECES = String.raw`(stk\.?|st\.?|stück|pcs?|[s5$3][t7il1|][kx])`;
@@ -28,6 +29,12 @@ export interface QuantityLine {
 
 /** Nothing but a currency (or specks OCR read beside the amount: "1.000 STK | 11.99 19") stands between count and amount. */
 const onlyCurrency = (text: string) => text.replace(new RegExp(CURRENCY, 'gi'), '').replace(/[^\p{L}\p{N}]/gu, '') === '';
+
+/** A discount column between the price and the amount ("1 PC * 12.50 0.00 12.50"): count × price less the discount is the amount. */
+function discountColumn(rest: string, quantity: number, unitPrice: number, amount: number, decimal: DecimalSeparator): boolean {
+  const discount = new RegExp(String.raw`^-?(${amountPattern(decimal)})-?$`).exec(rest.trim());
+  return discount !== null && isLineAmount(quantity, unitPrice, Math.abs(amount) + parseAmount(discount[1], decimal));
+}
 
 const quantityCache = new Map<DecimalSeparator, RegExp>();
 /** A count or weight line: "2 x 1,29", "0,456 kg x 2,99 EUR/kg", with or without the line amount after it. */
@@ -50,9 +57,11 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
     // The decimal comma read as a colon ("3X 11,95 35:85:84"): the amount when count × price gives it.
     const colon = closing ? null : /^(\d{1,4})[:;](\d{2})(?![\d])/.exec(tail);
     if (colon && isLineAmount(quantity, unitPrice, Number(`${colon[1]}.${colon[2]}`))) return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount: Number(`${colon[1]}.${colon[2]}`), taxCode: null };
-    if (!closing || !onlyCurrency(closing.rest)) return null;
-    amount = closing.amount;
-    taxCode = closing.taxCode;
+    // A tax code of two letters after the amount ("12.50 SR", Malaysian GST) is read as a flag.
+    const read = closing ?? closingAmount(tail, decimal);
+    if (!read || !(onlyCurrency(read.rest) || discountColumn(read.rest, quantity, unitPrice, read.amount, decimal))) return null;
+    amount = read.amount;
+    taxCode = read.taxCode;
   }
   return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount, taxCode };
 }

@@ -19,4 +19,12 @@ describe('total labels', () => {
     expect(isSubtotalLabel('Subtotal 9.99')).toBe(true);
     expect(isSubtotalLabel('Summe 9,99')).toBe(false);
   });
+
+  it('takes a total before tax for a subtotal, a total with tax included for the total', () => {
+    expect(isSubtotalLabel('Total Sales (Excluding GST) : 13.58')).toBe(true);
+    expect(isTotalLabel('Total Sales (Excluding GST) : 13.58')).toBe(false);
+    expect(isSubtotalLabel('Summe exkl. MwSt 8,40')).toBe(true);
+    expect(isTotalLabel('TOTAL incl. GST 14.40')).toBe(true);
+    expect(isTotalLabel('Total GST 0.82')).toBe(false);
+  });
 });

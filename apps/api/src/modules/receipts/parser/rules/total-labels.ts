@@ -39,10 +39,12 @@ const LABELS = [
 ] as const;
 const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe artikel'] as const;
 /** Words that make a line that starts like a total something else. */
-const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|artikel|rabatt|discount|mwst|netto|net|tax|vat|steuer|punkte|points|stk|anzahl)\b/;
+const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|artikel|rabatt|discount|mwst|netto|net|tax|vat|gst|steuer|punkte|points|stk|anzahl)\b/;
 
-/** "inkl. MwSt", "incl. VAT", "including tax" after a total: the gross amount, still the total. */
-const VAT_INCLUDED = /\b(?:inkl|incl|including|inc)\b\s*(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer)\b/g;
+/** "inkl. MwSt", "incl. VAT", "including tax", "Inclusive GST" after a total: the gross amount, still the total. */
+const VAT_INCLUDED = /\b(?:inkl|incl|including|inclusive|inc)\b\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b/g;
+/** "Total Sales (Excluding GST)", "Total exkl. MwSt": the amount before tax, a subtotal. */
+const BEFORE_TAX = /\b(?:exkl|excl|excluding|exclusive|ohne|before)\b\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b/;
 
 interface Label {
   label: string;
@@ -92,7 +94,8 @@ function kindOf(text: string): Kind {
   else {
     const found = labelOf(text, TOTAL_LABELS);
     // What follows the label ("Summe MwSt", "Total savings") may make it something else; VAT included ("Total inkl. MwSt") does not.
-    if (found !== null && !NOT_A_TOTAL.test(found.rest.replace(VAT_INCLUDED, ''))) kind = 'total';
+    if (found !== null && BEFORE_TAX.test(found.rest)) kind = 'subtotal';
+    else if (found !== null && !NOT_A_TOTAL.test(found.rest.replace(VAT_INCLUDED, ''))) kind = 'total';
   }
   if (seen.size >= SEEN_LIMIT) seen.clear();
   seen.set(text, kind);
