@@ -29,7 +29,7 @@ import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput, ReceiptTextLine 
  * first on other English receipts (US, MM/DD/YYYY); a part above 12 settles it either way.
  */
 
-const TOTAL = /^[*=#\s]*(?:summe|gesamt(?:summe|betrag)?|total(?:\s+(?:due|eur|amount))?|zu\s+zahlen|endsumme|endbetrag|rechnungsbetrag|amount\s+due|balance\s+due|grand\s+total|to\s+pay|betrag)\b(?!.*\b(?:sav\w*|spar\w*|items?|artikel|rabatt|discount|mwst|netto|net)\b)/i;
+const TOTAL = /^[*=#\s]*(?:summe|gesamt(?:summe|betrag)?|total(?:\s+(?:due|eur|amount))?|zu\s+zahlen|endsumme|endbetrag|rechnungsbetrag|amount\s+due|balance\s+due|grand\s+total|to\s+pay|betrag)\b(?!.*\b(?:sav\w*|spar\w*|items?|qty|quantity|artikel|rabatt|discount|mwst|netto|net)\b)/i;
 const PAYMENT = /^[*\s]*(?:bar(?:geld|zahlung)?|cash|ec[- ]?(?:karte|cash)|girocard|kartenzahlung|karte|visa|master\s*card|maestro|amex|debit|credit|gegeben|rückgeld|wechselgeld|change|mwst|ust|vat|steuer|netto|brutto|payment|zahlung|tendered|paid)\b/i;
 const STORE_NUMBER = /\b(?:filiale|fil\.?|filial-?nr\.?|markt|store|branch|shop|geschäft|outlet|st(?=\s?#))\s*(?:nr\.?|no\.?|number|#)?\s*:?\s*#?\s*(\d{2,6})\b/i;
 

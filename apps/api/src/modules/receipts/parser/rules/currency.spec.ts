@@ -26,6 +26,7 @@ describe('receipt currency', () => {
     expect(findCurrency(['Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('EUR');
     expect(findCurrency(['12 High Street', 'London SW1A 1AA', 'Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('GBP');
     expect(findCurrency(['Austin, TX 78701', 'MILK 1.20', 'TAX 0.10', 'TOTAL 1.30'], 'en')).toBe('USD');
+    expect(findCurrency(['NO 8 JALAN MERAH 2', '81100 JOHOR BAHRU', 'RICE 5.20', 'TOTAL 5.20'], 'en')).toBe('MYR');
   });
 
   it("goes by the company's legal form over a lone dollar sign", () => {

@@ -52,7 +52,7 @@ const EURO_CHAINS = new Set(['rewe', 'edeka', 'kaufland', 'rossmann', 'marktkauf
 /** VAT numbers print their country: "USt-IdNr. DE 123456789", "VAT No. GB 123 4567 89". */
 const VAT_ID = /\b(?:ust|uid|vat|steuer|tax)[\w.:\s-]{0,20}?\b(DE|ATU|GB|CHE)[\s-]?\d(?:[\s.-]?\d){7,11}/i;
 const VAT_CURRENCY: Readonly<Record<string, Currency>> = { DE: 'EUR', ATU: 'EUR', GB: 'GBP', CHE: 'CHF' };
-/** Addresses say the country too, more weakly: a UK postcode ("SW1A 1AA"), a US state and ZIP code ("Austin, TX 78701"). */
+/** Addresses say the country too, more weakly: a UK postcode ("SW1A 1AA"), a US state and ZIP code ("Austin, TX 78701"), a Malaysian street or state. */
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/;
 const US_ZIP = /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
 /**
@@ -64,6 +64,8 @@ const COMPANY_FORM: ReadonlyArray<readonly [Currency, RegExp]> = [
   ['SGD', /\bpte\.?\s*ltd\b/i],
   ['AUD', /\bA\.?B\.?N\.?\s*:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/],
 ];
+/** Malaysian addresses: a street (jalan), a housing estate (taman) or a state. */
+const MY_ADDRESS = /\b(?:jalan|jln|taman|selangor|johor|kuala\s+lumpur|pulau\s+pinang|melaka|negeri\s+sembilan|pahang|perak|kedah|kelantan|terengganu|sabah|sarawak)\b/i;
 /** Sales tax added on top of the lines, before the total, is how US tills print it. */
 const SALES_TAX = /^\W*(?:sales\s+)?tax\b.*\d[.,]\d{2}/i;
 
@@ -80,6 +82,7 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     if (vat) add(VAT_CURRENCY[vat[1].toUpperCase()], 4);
     if (UK_POSTCODE.test(text)) add('GBP', 1);
     if (US_ZIP.test(text)) add('USD', 1);
+    if (MY_ADDRESS.test(text)) add('MYR', 1);
     if (SALES_TAX.test(text)) add('USD', 1);
     for (const [currency, form] of COMPANY_FORM) if (form.test(text)) add(currency, 4);
   }

@@ -14,6 +14,20 @@ describe('article lines', () => {
     expect(read.tax).toBe(1.04);
   });
 
+  it('reads cash rounding above the total as part of the sum, not as an article', () => {
+    const texts = ['RICE 5KG 12.52', 'ROUNDING ADJ -0.02'];
+    const read = articleLines(texts, 0, texts.length, '.', []);
+    expect(read.lines.map((l) => l.name)).toEqual(['RICE 5KG']);
+    expect(read.tax).toBe(-0.02);
+  });
+
+  it('reads tax and rounding printed after the item count, and no article there', () => {
+    const texts = ['RICE 5KG 12.52', 'TOTAL QTY: 1', 'SUBTOTAL 12.52', 'ROUNDING ADJ -0.02', 'NOTE 4.00'];
+    const read = articleLines(texts, 0, texts.length, '.', []);
+    expect(read.lines.map((l) => l.name)).toEqual(['RICE 5KG']);
+    expect(read.tax).toBe(-0.02);
+  });
+
   it('reads a name and an amount with its tax class', () => {
     expect(read('Milch 1,19 A\nBrot 2,49 A')).toEqual([
       ['Milch', 1, 1.19, 1.19],

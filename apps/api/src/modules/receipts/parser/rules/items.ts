@@ -16,7 +16,9 @@ import { CURRENCY, inlineQuantity, multiBuyWithoutAmount, type QuantityLine, qua
 export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|summe\s+artikel|subtotal)\b/i;
 /** Tax printed above the total: US sales tax; GST, HST or SST (Australia, Canada, Malaysia, Singapore), added or included. */
 const TAX_BEFORE_TOTAL = /^[*\s]*(?:(?:sales\s+)?tax|gst|hst|pst|sst)\b/i;
-const COUNT_INFO = /^[*\s]*(?:[\p{L}\p{N}]{1,2}\s+)?(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items)(?![\p{L}])/iu;
+/** Cash rounding printed above the total ("ROUNDING ADJ -0.02", "Rundung 0,01"): part of the sum like tax, not an article. */
+const ROUNDING = /^[*\s]*(?:rounding|rundung|cash\s+rounding|round(?:ing)?\s+adj\w*)\b/i;
+const COUNT_INFO = /^[*\s]*(?:[\p{L}\p{N}]{1,2}\s+)?(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items|total\s+qty|total\s+quantity|qty\s+total)(?![\p{L}])/iu;
 const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
 /** Till and card-slip lines that carry a number read as an amount ("Uhrzeit 16,10", "BonNr: 0,06"): not articles. */
 const TILL_LINE = /^\W*(?:[\p{L}\p{N}]{1,2}\s+)?(?:uhrzeit|datum|zeit|date|time|ladenr|bon-?nr|beleg-?nr|trace-?nr|terminal-?id?|ta-?nr|genehm\w*|vu-?nr|kassen?-?nr)(?![\p{L}])|seri\w{0,3}n(?:umme)?r|\bs\/n\b/iu;
@@ -91,7 +93,7 @@ export interface UnreadArticle {
 export interface ArticleLines {
   lines: ParsedReceiptLine[];
   unread: UnreadArticle[];
-  /** Sales tax printed above the total (US receipts): part of the sum, not an article. */
+  /** Sales tax or GST (and cash rounding) printed above the total: part of the sum, not an article. */
   tax: number | null;
 }
 
@@ -124,14 +126,24 @@ export function articleLines(
   const classified: Classified[] = [];
   const column = amountColumn(texts, from, to, decimal, words);
   let afterCode = false;
+  // Past the item count only tax and rounding above the total are read ("TOTAL QTY: 6", "SUBTOTAL", "ROUNDING ADJ -0.02").
+  let counted = false;
   for (let i = Math.max(from, 0); i < to; i += 1) {
     const text = texts[i];
+    if (counted) {
+      if (TAX_BEFORE_TOTAL.test(text) || ROUNDING.test(text)) tax = addTo(tax, trailingAmount(text, decimal));
+      continue;
+    }
     if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
     const bare = withoutSpecks(text);
     // The item count ("Posten: 19", "Anzahl Artikel 10") and the card slip follow the last article
     // (a slip's heading above the first one, as some tills print it, is skipped).
-    if (CARD_SLIP.test(bare) || COUNT_INFO.test(text) || COUNT_INFO.test(bare)) {
+    if (CARD_SLIP.test(bare)) {
       if (classified.length > 0) break;
+      continue;
+    }
+    if (COUNT_INFO.test(text) || COUNT_INFO.test(bare)) {
+      counted = classified.length > 0;
       continue;
     }
     if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || PUMP_VOLUME.test(bare)) continue;
@@ -148,9 +160,8 @@ export function articleLines(
       continue;
     }
     if (SUBTOTAL.test(text) || isSubtotal(text)) continue;
-    if (TAX_BEFORE_TOTAL.test(text)) {
-      const amount = trailingAmount(text, decimal);
-      if (amount) tax = cents((tax ?? 0) + amount.amount);
+    if (TAX_BEFORE_TOTAL.test(text) || ROUNDING.test(text)) {
+      tax = addTo(tax, trailingAmount(text, decimal));
       continue;
     }
     const line = classify(text, i, decimal);
@@ -168,6 +179,9 @@ export function articleLines(
   }
   return { lines, tax, unread: unread.map(({ index, text, after, counted }) => ({ name: unreadName(text), index, after, ...(counted ? { counted } : {}) })) };
 }
+
+/** Tax (or rounding) so far with one more line's amount added; as it was when the line has none. */
+const addTo = (tax: number | null, read: { amount: number } | null): number | null => (read ? cents((tax ?? 0) + read.amount) : tax);
 
 /** The name of an article whose amount was not read, without the remains of the amount ("Brötchen | DL 2504" → "Brötchen"). */
 export function unreadName(text: string): string {

@@ -39,7 +39,7 @@ const LABELS = [
 ] as const;
 const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe artikel'] as const;
 /** Words that make a line that starts like a total something else. */
-const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|artikel|rabatt|discount|mwst|netto|net|tax|vat|gst|steuer|punkte|points|stk|anzahl)\b/;
+const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|qty|quantity|artikel|rabatt|discount|mwst|netto|net|tax|vat|gst|steuer|punkte|points|stk|anzahl)\b/;
 
 /** "inkl. MwSt", "incl. VAT", "including tax", "Inclusive GST" after a total: the gross amount, still the total. */
 const VAT_INCLUDED = /\b(?:inkl|incl|including|inclusive|inc)\b\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b/g;
