@@ -40,6 +40,21 @@ describe('parseReceipt: store, date, total, currency', () => {
     expect(parsed.purchaseDate).toBe('2020-03-14');
   });
 
+  it('names the store before its registration number, not by the street below it', () => {
+    const parsed = parseReceipt({ lines: ['12 MINIMART S/B (123456-K)', 'LOT 5, JALAN MELATI 3,', '41150 KLANG, SELANGOR', 'SUGAR 1KG 2.85', 'TOTAL 2.85'] });
+    expect(parsed.storeName).toBe('12 MINIMART S/B');
+    expect(parsed.currency).toBe('MYR');
+  });
+
+  it('takes a total excluding GST for a subtotal and the GST line above the total for tax', () => {
+    const parsed = parseReceipt({
+      lines: ['CONTOH TRADING SDN BHD', 'DESCRIPTION QTY PRICE AMOUNT', '000000222 1 45.00 45.00 SR', 'SAFETY HELMET', 'TOTAL EXCLUDE GST: 42.45', 'TOTAL GST @6%: 2.55', 'TOTAL INCLUSIVE GST: 45.00', 'ROUND AMT: 0.00', 'TOTAL: 45.00', 'VISA CARD 45.00'],
+    });
+    expect(parsed.total).toBe(45);
+    expect(parsed.lines.map((line) => [line.name, line.totalPrice])).toEqual([['SAFETY HELMET', 45]]);
+    expect(parsed.consistency.status).toBe('ok');
+  });
+
   it('reads an Irish receipt in euro day first', () => {
     const parsed = parseReceipt({ lines: ['Corner Shop', 'Milk €2.19', 'Bread €1.85', 'TOTAL €4.04', '12/03/24 14:02'] });
     expect(parsed.currency).toBe('EUR');

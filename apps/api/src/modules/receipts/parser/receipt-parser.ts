@@ -29,7 +29,7 @@ import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput, ReceiptTextLine 
  * first on other English receipts (US, MM/DD/YYYY); a part above 12 settles it either way.
  */
 
-const TOTAL = /^[*=#\s]*(?:summe|gesamt(?:summe|betrag)?|total(?:\s+(?:due|eur|amount))?|zu\s+zahlen|endsumme|endbetrag|rechnungsbetrag|amount\s+due|balance\s+due|grand\s+total|to\s+pay|betrag)\b(?!.*\b(?:sav\w*|spar\w*|items?|qty|quantity|artikel|rabatt|discount|mwst|netto|net)\b)/i;
+const TOTAL = /^[*=#\s]*(?:summe|gesamt(?:summe|betrag)?|total(?:\s+(?:due|eur|amount))?|zu\s+zahlen|endsumme|endbetrag|rechnungsbetrag|amount\s+due|balance\s+due|grand\s+total|to\s+pay|betrag)\b(?!.*\b(?:sav\w*|spar\w*|items?|qty|quantity|artikel|rabatt|discount|mwst|netto|net|tax|vat|gst|hst)\b)/i;
 const PAYMENT = /^[*\s]*(?:bar(?:geld|zahlung)?|cash|ec[- ]?(?:karte|cash)|girocard|kartenzahlung|karte|visa|master\s*card|maestro|amex|debit|credit|gegeben|rückgeld|wechselgeld|change|mwst|ust|vat|steuer|netto|brutto|payment|zahlung|tendered|paid)\b/i;
 const STORE_NUMBER = /\b(?:filiale|fil\.?|filial-?nr\.?|markt|store|branch|shop|geschäft|outlet|st(?=\s?#))\s*(?:nr\.?|no\.?|number|#)?\s*:?\s*#?\s*(\d{2,6})\b/i;
 
@@ -217,7 +217,8 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
     if (confidences[index] < 0.45) return;
     let text = joinLetterSpaced(line);
     if (WELCOME.test(text)) text = text.replace(WELCOME, '');
-    text = trimEndOf(trimStartOf(text, '*=#- '), '*=#- !');
+    // A company registration number after the name ("99 SPEEDMART S/B (519537-X)") is not part of it.
+    text = trimEndOf(trimStartOf(text.replace(REGISTRATION, ''), '*=#- '), '*=#- !');
     if (!/\p{L}{3}/u.test(text) || /^(?:eur|euro|usd|gbp|chf)$/i.test(text)) return;
     const visible = text.replace(/\s/g, '');
     if ((visible.match(/\p{L}/gu)?.length ?? 0) < 0.6 * visible.length) return;
@@ -231,7 +232,9 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
   return candidates.find((text) => knownRetailer(text)) ?? candidates.find((text) => STORE_WORD.test(text)) ?? candidates[0] ?? null;
 }
 
-const COMPANY_FORM = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ltd|inc|plc)(?![\p{L}])/iu;
+const COMPANY_FORM = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ltd|inc|plc|sdn\.?\s?bhd|bhd|berhad|s\/b|pte)(?![\p{L}])/iu;
+/** A company registration number in brackets after a name, as Malaysian receipts print it ("(519537-X)", "(JM0123456-T)"). */
+const REGISTRATION = /\s*\(\s*[A-Z]{0,3}\d{5,12}\s*-\s*[A-Z]\s*\)/g;
 
 /** Faint print OCR is unsure of: a header line naming a company ("AUTO SPREVES GmbH") still names the store. */
 function legalName(header: readonly string[]): string | null {

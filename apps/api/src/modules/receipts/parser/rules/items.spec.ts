@@ -8,10 +8,10 @@ const read = (text: string, decimal: ',' | '.' = ',') => {
 
 describe('article lines', () => {
   it('reads GST or sales tax printed above the total as tax, not as an article', () => {
-    const texts = ['RICE 5KG 12.50', 'TEA 3.20', 'GST 6% 0.94', 'SALES TAX 0.10'];
+    const texts = ['RICE 5KG 12.50', 'TEA 3.20', 'GST 6% 0.94', 'SALES TAX 0.10', 'TOTAL GST @6%: 0.20', 'ROUND AMT: 0.01'];
     const read = articleLines(texts, 0, texts.length, '.', []);
     expect(read.lines.map((l) => l.name)).toEqual(['RICE 5KG', 'TEA']);
-    expect(read.tax).toBe(1.04);
+    expect(read.tax).toBe(1.25);
   });
 
   it('reads cash rounding above the total as part of the sum, not as an article', () => {

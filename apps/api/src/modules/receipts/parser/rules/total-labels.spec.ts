@@ -24,6 +24,7 @@ describe('total labels', () => {
     expect(isSubtotalLabel('Total Sales (Excluding GST) : 13.58')).toBe(true);
     expect(isTotalLabel('Total Sales (Excluding GST) : 13.58')).toBe(false);
     expect(isSubtotalLabel('Summe exkl. MwSt 8,40')).toBe(true);
+    expect(isSubtotalLabel('TOTAL EXCLUDE GST: 56.60')).toBe(true);
     expect(isTotalLabel('TOTAL incl. GST 14.40')).toBe(true);
     expect(isTotalLabel('Total GST 0.82')).toBe(false);
   });

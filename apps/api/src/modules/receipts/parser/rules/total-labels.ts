@@ -43,8 +43,8 @@ const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|qty|quantity|artikel|r
 
 /** "inkl. MwSt", "incl. VAT", "including tax", "Inclusive GST" after a total: the gross amount, still the total. */
 const VAT_INCLUDED = /\b(?:inkl|incl|including|inclusive|inc)\b\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b/g;
-/** "Total Sales (Excluding GST)", "Total exkl. MwSt": the amount before tax, a subtotal. */
-const BEFORE_TAX = /\b(?:exkl|excl|excluding|exclusive|ohne|before)\b\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b/;
+/** "Total Sales (Excluding GST)", "TOTAL EXCLUDE GST", "Total exkl. MwSt": the amount before tax, a subtotal. */
+const BEFORE_TAX = /\b(?:exkl\w*|excl\w*|ohne|before|without)\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b/;
 
 interface Label {
   label: string;
