@@ -8,10 +8,17 @@ const read = (text: string, decimal: ',' | '.' = ',') => {
 
 describe('article lines', () => {
   it('reads GST or sales tax printed above the total as tax, not as an article', () => {
-    const texts = ['RICE 5KG 12.50', 'TEA 3.20', 'GST 6% 0.94', 'SALES TAX 0.10', 'TOTAL GST @6%: 0.20', 'ROUND AMT: 0.01'];
+    const texts = ['RICE 5KG 12.50', 'TEA 3.20', 'GST 6% 0.94', 'SALES TAX 0.10', 'TOTAL GST @6%: 0.20', 'ROUND AMT: 0.01', 'T = CA TAX 7.2500 on $4.99 $0.36'];
     const read = articleLines(texts, 0, texts.length, '.', []);
     expect(read.lines.map((l) => l.name)).toEqual(['RICE 5KG', 'TEA']);
-    expect(read.tax).toBe(1.25);
+    expect(read.tax).toBe(1.61);
+  });
+
+  it('leaves department headings out of the names below them, and the regular price out of the articles', () => {
+    expect(read('GROCERY\n212030045 MILK 1 GAL $3.59\nHEALTH AND BEAUTY\nTOOTHPASTE $4.99\nRegular Price $5.49', '.')).toEqual([
+      ['MILK 1 GAL', 1, 3.59, 3.59],
+      ['TOOTHPASTE', 1, 4.99, 4.99],
+    ]);
   });
 
   it('reads cash rounding above the total as part of the sum, not as an article', () => {

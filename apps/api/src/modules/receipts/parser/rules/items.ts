@@ -2,7 +2,7 @@ import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
 import { cents, type DecimalSeparator, isLineAmount, lineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
 import { digitMisreads } from './arithmetic.js';
 import { closingAmount } from './amounts.js';
-import { COLUMN_HEADER, isCodeLine, SEPARATOR, withoutSpecks } from './layout.js';
+import { COLUMN_HEADER, DEPARTMENT, isCodeLine, SEPARATOR, withoutSpecks } from './layout.js';
 import { trimEndOf } from './line-bounds.js';
 import { CURRENCY, inlineQuantity, multiBuyWithoutAmount, type QuantityLine, quantityLine, type Unit } from './quantities.js';
 
@@ -14,8 +14,8 @@ import { CURRENCY, inlineQuantity, multiBuyWithoutAmount, type QuantityLine, qua
  */
 
 export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|summe\s+artikel|subtotal)\b/i;
-/** Tax printed above the total ("TAX 7.25%", "TOTAL GST @6%"): US sales tax; GST, HST or SST (Australia, Canada, Malaysia, Singapore), added or included. */
-const TAX_BEFORE_TOTAL = /^[*\s]*(?:total\s+)?(?:(?:sales\s+)?tax|gst|hst|pst|sst)\b/i;
+/** Tax printed above the total ("TAX 7.25%", "T = CA TAX 7.25%", "TOTAL GST @6%"): US sales tax; GST, HST or SST (Australia, Canada, Malaysia, Singapore), added or included. */
+const TAX_BEFORE_TOTAL = /^[*\s]*(?:[A-Z]\s*=\s*(?:[A-Z]{2}\s+)?)?(?:total\s+)?(?:(?:sales\s+)?tax|gst|hst|pst|sst)\b/i;
 /** Cash rounding printed above the total ("ROUNDING ADJ -0.02", "Rundung 0,01"): part of the sum like tax, not an article. */
 const ROUNDING = /^[*\s]*(?:rounding|rundung|cash\s+rounding|round(?:ing)?\s+(?:adj\w*|amt|amount))\b/i;
 const COUNT_INFO = /^[*\s]*(?:[\p{L}\p{N}]{1,2}\s+)?(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items|total\s+qty|total\s+quantity|qty\s+total)(?![\p{L}])/iu;
@@ -37,8 +37,8 @@ export const RETURNED = /leer\s?gut|pfand\s*(?:zurück|rückgabe|retour)|rückn|
 const REDUCTION = /(?<![\p{L}])(?:coupon|rabatt|sofortrabatt|nachlass|preisvorteil|discount|multibuy\s+saving|saving)(?![\p{L}])/iu;
 /** An id number after its label ("TA-Nr 4368 BNr 2,91", "Genehmigungs-Nr.. 71,21"), not an amount. */
 const ID_LABEL = /(?:\bno|\bid|nr)[.:,]*$/i;
-/** Lines that explain the line above ("Einzelpreis EUR 9,95"): not articles. */
-const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price)\b/i;
+/** Lines that explain the line above ("Einzelpreis EUR 9,95", "Regular Price $5.49"): not articles. */
+const PRICE_INFO = /^[*\s]*(?:einzelpreis|stückpreis|grundpreis|unit\s+price|regular\s+price|reg\.?\s+price|orig(?:inal)?\.?\s+price)\b/i;
 /** A product group under an electronics article ("414 SPIELZEUG") or its serial number: not part of the name. */
 const PRODUCT_GROUP = /^(?:\S{1,2}\s+|[^\p{L}\s]{3}\s+)?\d{2,4}\s+\p{Lu}{3}|^\W*serien-?n|^\W*s\/n\b/iu;
 const DEPOSIT = /pfand|leer\s?gut|deposit|einweg|mehrweg|bottle\s+return|crv\b/i;
@@ -106,7 +106,7 @@ export function afterArticles(text: string): boolean {
 /** Lines among the articles that are no article's name: separators, headings, notes, counts, numbers, product groups. */
 export function noArticleName(text: string): boolean {
   const bare = withoutSpecks(text);
-  return SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || PUMP_VOLUME.test(bare) || isCodeLine(text) || PRODUCT_GROUP.test(text) || UNIT_PRICE.test(text);
+  return SEPARATOR.test(text) || COLUMN_HEADER.test(text) || DEPARTMENT.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || PUMP_VOLUME.test(bare) || isCodeLine(text) || PRODUCT_GROUP.test(text) || UNIT_PRICE.test(text);
 }
 
 /** A price per unit on its own line ("1,459 EUR/Liter", "2,99 €/kg"). */
@@ -134,7 +134,7 @@ export function articleLines(
       if (TAX_BEFORE_TOTAL.test(text) || ROUNDING.test(text)) tax = addTo(tax, trailingAmount(text, decimal));
       continue;
     }
-    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || DEPARTMENT.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
     const bare = withoutSpecks(text);
     // The item count ("Posten: 19", "Anzahl Artikel 10") and the card slip follow the last article
     // (a slip's heading above the first one, as some tills print it, is skipped).

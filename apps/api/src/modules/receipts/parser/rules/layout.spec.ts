@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSpecks, articleStart, COLUMN_HEADER, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
+import { afterSpecks, articleStart, COLUMN_HEADER, DEPARTMENT, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
 
 const start = (text: string) => articleStart(text.split('\n'), ',', -1);
 
@@ -73,5 +73,12 @@ describe('column headings', () => {
     expect(COLUMN_HEADER.test('QTY RM RM RM')).toBe(true);
     expect(COLUMN_HEADER.test('RICE 5KG')).toBe(false);
     expect(COLUMN_HEADER.test('Preis 1,99')).toBe(false);
+  });
+});
+
+describe('department headings', () => {
+  it('are a department alone on its line', () => {
+    for (const heading of ['GROCERY', 'HEALTH AND BEAUTY', 'Obst & Gemüse', '** TIEFKÜHL **', 'Non Food']) expect(DEPARTMENT.test(heading)).toBe(true);
+    for (const name of ['BAKERY ROLLS', 'DAIRY MILK 1,99', 'Backwaren-Mix']) expect(DEPARTMENT.test(name)).toBe(false);
   });
 });

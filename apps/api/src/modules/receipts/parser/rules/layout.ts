@@ -14,6 +14,13 @@ export const SEPARATOR = /^[-=*_#.~+:\s]{3,}$/;
 export const COLUMN_HEADER =
   /^(?:(?:artikel|bezeichnung|beschreibung|description|desc|code|item|qty|menge|anz\.?|preis|price|u\.?\s?price|disc(?:ount)?|betrag|amount|eur|euro|€|\$|£|rm|summe|total|st\.?|kg|uom)(?:\/(?:kg|stk|st|l))?(?![\p{L}])[\s/]*)+$/iu;
 
+/**
+ * A department heading on a line of its own ("GROCERY", "HEALTH AND BEAUTY", "Obst & Gemüse"):
+ * tills that sort the articles by department print it above them. It names no article.
+ */
+export const DEPARTMENT =
+  /^[*=#\-\s]*(?:grocery|groceries|produce|dairy|deli|bakery|frozen(?:\s+foods?)?|meat(?:\s*(?:&|and)\s*seafood)?|seafood|health\s*(?:&|and)\s*beauty|beauty|personal\s+care|household|home|housewares|pharmacy|electronics|clothing|apparel|beverages|drinks|snacks|pet\s+supplies|baby|cleaning|general\s+merchandise|obst\s*(?:&|und|\/)\s*gemüse|molkereiprodukte|mopro|tiefkühl(?:kost)?|kühlware|fleisch\s*(?:&|und|\/)\s*wurst|backwaren|getränke|non\s*-?\s*food|drogerie|haushalt|süßwaren|konserven)[*=#\-\s]*$/iu;
+
 export const PHONE = /\b(?:tel|telefon|phone|fax)\b|\+?\d[\d /-]{7,}\d/i;
 export const WEB = /www\.|https?:|[^\s@]@[^\s@]+\.|\.(?:de|com|co\.uk|org|net)\b/i;
 export const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}\b/u;
