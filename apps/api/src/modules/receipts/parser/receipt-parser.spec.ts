@@ -29,9 +29,25 @@ CHANGE : 5.60`);
     expect(receipt.consistency.status).toBe('ok');
   });
 
+  it('leaves out GST the prices include when the total comes from the payment, and keeps the rounding', () => {
+    const paid = read('KEDAI CONTOH\nTEPUNG 1KG 4.20\nGULA 2KG 10.20\nGST 6% 0.82\nCASH 20.00\nCHANGE 5.60');
+    expect(paid).toMatchObject({ total: 14.4, tax: null });
+    expect(paid.consistency.status).toBe('ok');
+    const rounded = read('KEDAI CONTOH\nTEPUNG 1KG 4.20\nGULA 2KG 10.22\nGST 6% 0.82\nROUNDING ADJ -0.02\nTOTAL 14.40');
+    expect(rounded).toMatchObject({ total: 14.4, tax: -0.02 });
+    expect(rounded.consistency.status).toBe('ok');
+  });
+
+  it('takes a total before tax without a tax word the total patterns know for a subtotal', () => {
+    const parsed = read('Laden Muster\nBrot 4,00\nMilch 4,40\nSumme exkl. USt 8,40\nUSt 19% 1,60\nSumme 10,00');
+    expect(parsed.total).toBe(10);
+    expect(parsed.lines.map((l) => l.name)).toEqual(['Brot', 'Milch']);
+  });
+
   it('takes the ringgit sign off a name, not the letters a name ends in', () => {
     expect(summary('WARUNG CONTOH\nNASI GORENG RM 8.50\nTOTAL RM 8.50')).toEqual([['NASI GORENG', 1, 8.5, 8.5]]);
     expect(summary('Baumarkt Muster\nBACKFORM 4,99\nSUMME 4,99')).toEqual([['BACKFORM', 1, 4.99, 4.99]]);
+    expect(summary('Baumarkt Muster\nGehörschutz LÄRM 4,99 A\nSUMME 4,99')).toEqual([['Gehörschutz LÄRM', 1, 4.99, 4.99]]);
   });
 
   it('reads a German supermarket receipt: store, date, counts below lines, weights, deposit, total', () => {

@@ -95,7 +95,6 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const words = input.lines.map((line) => (typeof line === 'string' ? undefined : line.words));
   const read = articleLines(texts, start, end, decimal, notes, isSubtotalLabel, words);
   let lines = read.lines;
-  const tax = addedTax(lines, read.tax, total, notes);
   // No total label read: the first line whose amount is the sum of the lines above it is the total.
   if (total === null) {
     const at = runningSumTotal(lines);
@@ -107,6 +106,8 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   }
   // Neither a total nor a sum: what was paid.
   if (total === null) total = amountPaid(paymentAmounts(texts, end - 1, decimal));
+  // Tax and rounding printed above the total, as far as they add to the lines.
+  const tax = addedTax(lines, read.tax, read.rounding, total, notes);
   // Nothing says what was paid: the lines are all there is to go by (and nothing to check them against).
   const fromLines = total === null && lines.length > 0;
   if (fromLines) {

@@ -83,7 +83,7 @@ export interface ParsedReceipt {
   /** ISO 4217, upper case; EUR when the receipt names none. */
   currency: string;
   total: number | null;
-  /** Tax printed on top of the line amounts (US-style "TAX" before "TOTAL"), else null. */
+  /** Tax printed on top of the line amounts (US sales tax, GST added) and cash rounding above the total, else null; tax the prices already include is not counted. */
   tax: number | null;
   lines: ParsedReceiptLine[];
   consistency: ReceiptConsistency;

@@ -260,16 +260,29 @@ describe('a misread unit price', () => {
 
 describe('tax printed above the total', () => {
   it('is added to the lines when the lines fall short of the total by it', () => {
-    expect(addedTax([line(1, 2), line(2, 3)], 0.3, 5.3, [])).toBe(0.3);
+    expect(addedTax([line(1, 2), line(2, 3)], 0.3, null, 5.3, [])).toBe(0.3);
   });
 
   it('is part of the prices when the lines alone make the total', () => {
     const notes: string[] = [];
-    expect(addedTax([line(1, 2), line(2, 3)], 0.28, 5, notes)).toBeNull();
+    expect(addedTax([line(1, 2), line(2, 3)], 0.28, null, 5, notes)).toBeNull();
     expect(notes).toHaveLength(1);
   });
 
-  it('is kept when nothing adds up either way (the arithmetic looks for the misreading)', () => {
-    expect(addedTax([line(1, 2), line(2, 3)], 0.3, 5.9, [])).toBe(0.3);
+  it('keeps the rounding apart: included tax with a rounding still adds the rounding', () => {
+    expect(addedTax([line(1, 4.2), line(2, 10.22)], 0.82, -0.02, 14.4, [])).toBe(-0.02);
+    expect(addedTax([line(1, 4.2), line(2, 10.2)], 0.82, -0.02, 15.2, [])).toBe(0.8);
+  });
+
+  it('is part of the prices when a misread amount leaves the lines clearly nearer the total without it', () => {
+    // 10.28 read for 10.20: 0.08 off without the tax, 0.90 with it.
+    expect(addedTax([line(1, 4.2), line(2, 10.28)], 0.82, null, 14.4, [])).toBeNull();
+    // US sales tax with a misread line: 0.04 off without, 0.06 with: not clearly nearer, added.
+    expect(addedTax([line(1, 8.9)], 0.1, null, 8.94, [])).toBe(0.1);
+  });
+
+  it('is added as printed when no total is known', () => {
+    expect(addedTax([line(1, 2)], 0.3, 0.01, null, [])).toBe(0.31);
+    expect(addedTax([line(1, 2)], null, null, 2, [])).toBeNull();
   });
 });

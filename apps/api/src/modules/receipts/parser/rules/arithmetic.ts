@@ -269,14 +269,20 @@ function correctAmount(line: ParsedReceiptLine, value: number, why: string, note
 }
 
 /**
- * The tax printed above the total when it is added to the lines (US sales tax, GST on top); null
- * when the lines alone already make the total: the tax is included in the prices then (a GST
- * receipt that prints the GST share before its total).
+ * What the tax and the cash rounding printed above the total add to the lines: both, when the
+ * tax comes on top of the prices (US sales tax, GST added); the rounding only, when the prices
+ * include the tax (a GST receipt that prints the GST share before its total). Included is what
+ * the total says: the lines (and rounding) make it without the tax, or, where a misread amount
+ * lets neither agree, come clearly nearer it without than with. Null when nothing is added.
  */
-export function addedTax(lines: readonly ParsedReceiptLine[], tax: number | null, total: number | null, notes: string[]): number | null {
-  if (tax === null || total === null) return tax;
-  const sum = cents(lines.reduce((s, line) => s + line.totalPrice, 0));
-  if (!sameAmount(sum, total) || sameAmount(sum + tax, total)) return tax;
+export function addedTax(lines: readonly ParsedReceiptLine[], tax: number | null, rounding: number | null, total: number | null, notes: string[]): number | null {
+  const both = tax === null && rounding === null ? null : cents((tax ?? 0) + (rounding ?? 0));
+  if (tax === null || total === null) return both;
+  const without = cents(lines.reduce((s, line) => s + line.totalPrice, 0) + (rounding ?? 0));
+  const offWithout = Math.abs(without - total);
+  const offWith = Math.abs(without + tax - total);
+  const included = sameAmount(offWithout, 0) ? !sameAmount(offWith, 0) : !sameAmount(offWith, 0) && offWithout < offWith / 2;
+  if (!included) return both;
   notes.push(`the tax ${tax.toFixed(2)} printed above the total is included in the lines' amounts`);
-  return null;
+  return rounding;
 }

@@ -33,6 +33,12 @@ describe('receipt currency', () => {
     expect(findCurrency(['KEDAI SERI SDN. BHD.', 'Rice 5.20', 'TOTAL 5.20'], 'en')).toBe('MYR');
     expect(findCurrency(['SHOP PTE LTD', 'Rice 5.20', 'TOTAL $ 5.20'], 'en')).toBe('SGD');
     expect(findCurrency(['CORNER STORE', 'ABN 12 345 678 901', 'Bread 3.50', 'TOTAL $3.50'], 'en')).toBe('AUD');
+    expect(findCurrency(['CORNER STORE', 'ABN 12 345 678 901', 'Bread $3.50', 'Milk $2.00', 'TOTAL $5.50'], 'en')).toBe('AUD');
+  });
+
+  it('never takes a German receipt for ringgit, nor letters of a name for its sign', () => {
+    expect(findCurrency(['Baumarkt', 'Brennholz Buche 1 RM 89,00', 'SUMME 89,00'], 'de')).toBe('EUR');
+    expect(findCurrency(['Baumarkt', 'Gehörschutz LÄRM 4,99 A', 'SUMME 4,99'], 'de')).toBe('EUR');
   });
 
   it('puts back a € read as 6 on a receipt that prints € before its amounts', () => {

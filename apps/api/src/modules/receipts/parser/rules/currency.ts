@@ -17,7 +17,7 @@ const SYMBOLS: ReadonlyArray<readonly [Currency, string]> = [
   ['GBP', String.raw`£|\bGBP\b`],
   ['USD', String.raw`(?<![SA])\$|\bUSD\b`],
   ['CHF', String.raw`\bCHF\b|\bSFr\b`],
-  ['MYR', String.raw`\bRM\b|\bMYR\b`],
+  ['MYR', String.raw`(?<![A-Za-zÄÖÜäöüß])RM(?![A-Za-zÄÖÜäöüß])|\bMYR\b`],
   ['SGD', String.raw`\bS\$|\bSGD\b`],
   ['AUD', String.raw`\bA\$|\bAUD\b`],
 ];
@@ -64,6 +64,8 @@ const COMPANY_FORM: ReadonlyArray<readonly [Currency, RegExp]> = [
   ['SGD', /\bpte\.?\s*ltd\b/i],
   ['AUD', /\bA\.?B\.?N\.?\s*:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/],
 ];
+/** Currencies written "$" at home, besides the US dollar. */
+const DOLLAR_COUNTRIES: readonly Currency[] = ['SGD', 'AUD'];
 /** Malaysian addresses: a street (jalan), a housing estate (taman) or a state. */
 const MY_ADDRESS = /\b(?:jalan|jln|taman|selangor|johor|kuala\s+lumpur|pulau\s+pinang|melaka|negeri\s+sembilan|pahang|perak|kedah|kelantan|terengganu|sabah|sarawak)\b/i;
 /** Sales tax added on top of the lines, before the total, is how US tills print it. */
@@ -71,7 +73,11 @@ const SALES_TAX = /^\W*(?:sales\s+)?tax\b.*\d[.,]\d{2}/i;
 
 export function findCurrency(texts: readonly string[], language: 'de' | 'en'): Currency {
   const weight = new Map<Currency, number>();
-  const add = (currency: Currency, by: number) => weight.set(currency, (weight.get(currency) ?? 0) + by);
+  const formFound = new Set<Currency>();
+  // A German receipt is never in ringgit: its "RM" is a stere of firewood ("1 RM 89,00").
+  const add = (currency: Currency, by: number) => {
+    if (currency !== 'MYR' || language !== 'de') weight.set(currency, (weight.get(currency) ?? 0) + by);
+  };
   for (const text of texts) {
     for (const [currency, pattern] of BESIDE) add(currency, 3 * (text.match(pattern)?.length ?? 0));
     for (const [currency, pattern] of ALONE) add(currency, (currency === 'EUR' || currency === 'CHF' ? 1 : 0.25) * (text.match(pattern)?.length ?? 0));
@@ -84,10 +90,20 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     if (US_ZIP.test(text)) add('USD', 1);
     if (MY_ADDRESS.test(text)) add('MYR', 1);
     if (SALES_TAX.test(text)) add('USD', 1);
-    for (const [currency, form] of COMPANY_FORM) if (form.test(text)) add(currency, 4);
+    for (const [currency, form] of COMPANY_FORM) {
+      if (!form.test(text)) continue;
+      add(currency, 4);
+      formFound.add(currency);
+    }
   }
   // A German receipt is in euro unless it clearly says otherwise (Switzerland prints CHF beside its amounts).
   if (language === 'de') add('EUR', 2);
+  // A legal form of a country that pays in dollars says whose dollars its "$" amounts are.
+  const dollars = DOLLAR_COUNTRIES.filter((currency) => formFound.has(currency));
+  if (dollars.length === 1 && weight.has('USD')) {
+    add(dollars[0], weight.get('USD')!);
+    weight.delete('USD');
+  }
   const [best] = [...weight].sort((a, b) => b[1] - a[1]);
   return best && best[1] > 0 ? best[0] : 'EUR';
 }

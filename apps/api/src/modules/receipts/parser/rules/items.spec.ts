@@ -8,10 +8,11 @@ const read = (text: string, decimal: ',' | '.' = ',') => {
 
 describe('article lines', () => {
   it('reads GST or sales tax printed above the total as tax, not as an article', () => {
-    const texts = ['RICE 5KG 12.50', 'TEA 3.20', 'GST 6% 0.94', 'SALES TAX 0.10', 'TOTAL GST @6%: 0.20', 'ROUND AMT: 0.01', 'T = CA TAX 7.2500 on $4.99 $0.36'];
+    const texts = ['RICE 5KG 12.50', 'TEA 3.20', 'GST 6% 0.94', 'SALES TAX 0.10', 'TOTAL GST @6%: 0.20', 'T = CA TAX 7.2500 on $4.99 $0.36', 'GST included 0.47', 'ROUND AMT: 0.01'];
     const read = articleLines(texts, 0, texts.length, '.', []);
     expect(read.lines.map((l) => l.name)).toEqual(['RICE 5KG', 'TEA']);
-    expect(read.tax).toBe(1.61);
+    expect(read.tax).toBe(1.6);
+    expect(read.rounding).toBe(0.01);
   });
 
   it('leaves department headings out of the names below them, and the regular price out of the articles', () => {
@@ -19,20 +20,26 @@ describe('article lines', () => {
       ['MILK 1 GAL', 1, 3.59, 3.59],
       ['TOOTHPASTE', 1, 4.99, 4.99],
     ]);
+    // Above an amount or a count alone, the product group is the article's name.
+    expect(read('GETRÄNKE\n2,50\nBACKWAREN\n2 x 1,60 3,20')).toEqual([
+      ['GETRÄNKE', 1, 2.5, 2.5],
+      ['BACKWAREN', 2, 1.6, 3.2],
+    ]);
   });
 
   it('reads cash rounding above the total as part of the sum, not as an article', () => {
     const texts = ['RICE 5KG 12.52', 'ROUNDING ADJ -0.02'];
     const read = articleLines(texts, 0, texts.length, '.', []);
     expect(read.lines.map((l) => l.name)).toEqual(['RICE 5KG']);
-    expect(read.tax).toBe(-0.02);
+    expect(read.rounding).toBe(-0.02);
   });
 
   it('reads tax and rounding printed after the item count, and no article there', () => {
-    const texts = ['RICE 5KG 12.52', 'TOTAL QTY: 1', 'SUBTOTAL 12.52', 'ROUNDING ADJ -0.02', 'NOTE 4.00'];
+    const texts = ['RICE 5KG 12.52', 'TOTAL QTY: 1', 'SUBTOTAL 12.52', 'GST 6% 0.71', 'ROUNDING ADJ -0.02', 'NOTE 4.00'];
     const read = articleLines(texts, 0, texts.length, '.', []);
     expect(read.lines.map((l) => l.name)).toEqual(['RICE 5KG']);
-    expect(read.tax).toBe(-0.02);
+    expect(read.tax).toBe(0.71);
+    expect(read.rounding).toBe(-0.02);
   });
 
   it('reads a name and an amount with its tax class', () => {

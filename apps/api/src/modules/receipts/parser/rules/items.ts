@@ -17,6 +17,8 @@ export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|su
 /** Tax printed above the total ("TAX 7.25%", "T = CA TAX 7.25%", "TOTAL GST @6%"): US sales tax; GST, HST or SST (Australia, Canada, Malaysia, Singapore), added or included. */
 const TAX_BEFORE_TOTAL = /^[*\s]*(?:[A-Z]\s*=\s*(?:[A-Z]{2}\s+)?)?(?:total\s+)?(?:(?:sales\s+)?tax|gst|hst|pst|sst)\b/i;
 /** Cash rounding printed above the total ("ROUNDING ADJ -0.02", "Rundung 0,01"): part of the sum like tax, not an article. */
+/** A tax line that says the tax is in the prices already ("GST included 0.47", "Total GST Inclusive 3.20"). */
+const TAX_INCLUDED = /\b(?:incl\w*|inkl\w*|inc)\b/i;
 const ROUNDING = /^[*\s]*(?:rounding|rundung|cash\s+rounding|round(?:ing)?\s+(?:adj\w*|amt|amount))\b/i;
 const COUNT_INFO = /^[*\s]*(?:[\p{L}\p{N}]{1,2}\s+)?(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items|total\s+qty|total\s+quantity|qty\s+total)(?![\p{L}])/iu;
 const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;
@@ -93,8 +95,10 @@ export interface UnreadArticle {
 export interface ArticleLines {
   lines: ParsedReceiptLine[];
   unread: UnreadArticle[];
-  /** Sales tax or GST (and cash rounding) printed above the total: part of the sum, not an article. */
+  /** Sales tax or GST printed above the total: part of the sum unless the prices include it (see addedTax), not an article. */
   tax: number | null;
+  /** Cash rounding printed above the total: part of the sum, not an article. */
+  rounding: number | null;
 }
 
 /** Lines that end the articles wherever they stand: till data, payment, the card slip, the item count, a subtotal. */
@@ -106,7 +110,7 @@ export function afterArticles(text: string): boolean {
 /** Lines among the articles that are no article's name: separators, headings, notes, counts, numbers, product groups. */
 export function noArticleName(text: string): boolean {
   const bare = withoutSpecks(text);
-  return SEPARATOR.test(text) || COLUMN_HEADER.test(text) || DEPARTMENT.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || PUMP_VOLUME.test(bare) || isCodeLine(text) || PRODUCT_GROUP.test(text) || UNIT_PRICE.test(text);
+  return SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || PUMP_VOLUME.test(bare) || isCodeLine(text) || PRODUCT_GROUP.test(text) || UNIT_PRICE.test(text);
 }
 
 /** A price per unit on its own line ("1,459 EUR/Liter", "2,99 €/kg"). */
@@ -123,6 +127,7 @@ export function articleLines(
   words: ReadonlyArray<readonly ReceiptWord[] | undefined> = [],
 ): ArticleLines {
   let tax: number | null = null;
+  let rounding: number | null = null;
   const classified: Classified[] = [];
   const column = amountColumn(texts, from, to, decimal, words);
   let afterCode = false;
@@ -131,10 +136,14 @@ export function articleLines(
   for (let i = Math.max(from, 0); i < to; i += 1) {
     const text = texts[i];
     if (counted) {
-      if (TAX_BEFORE_TOTAL.test(text) || ROUNDING.test(text)) tax = addTo(tax, trailingAmount(text, decimal));
+      if (TAX_BEFORE_TOTAL.test(text) && !TAX_INCLUDED.test(text)) tax = addTo(tax, trailingAmount(text, decimal));
+      if (ROUNDING.test(text)) rounding = addTo(rounding, trailingAmount(text, decimal));
       continue;
     }
-    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || DEPARTMENT.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    // A department heading names the articles below it, each with a name of its own; above an
+    // amount or a count alone it is the article's name (a kiosk's "GETRÄNKE" above "2,50").
+    if (DEPARTMENT.test(text) && /\p{L}{3}/u.test(texts[i + 1] ?? '')) continue;
     const bare = withoutSpecks(text);
     // The item count ("Posten: 19", "Anzahl Artikel 10") and the card slip follow the last article
     // (a slip's heading above the first one, as some tills print it, is skipped).
@@ -160,8 +169,12 @@ export function articleLines(
       continue;
     }
     if (SUBTOTAL.test(text) || isSubtotal(text)) continue;
-    if (TAX_BEFORE_TOTAL.test(text) || ROUNDING.test(text)) {
-      tax = addTo(tax, trailingAmount(text, decimal));
+    if (TAX_BEFORE_TOTAL.test(text)) {
+      if (!TAX_INCLUDED.test(text)) tax = addTo(tax, trailingAmount(text, decimal));
+      continue;
+    }
+    if (ROUNDING.test(text)) {
+      rounding = addTo(rounding, trailingAmount(text, decimal));
       continue;
     }
     const line = classify(text, i, decimal);
@@ -177,11 +190,11 @@ export function articleLines(
   for (const [n, draft] of drafts.entries()) {
     if (draft.splitTaxDigit) notes.push(`line ${n + 1} "${lines[n].name}": a three-decimal amount read as ${lines[n].totalPrice.toFixed(2)} with tax class ${draft.taxCode}`);
   }
-  return { lines, tax, unread: unread.map(({ index, text, after, counted }) => ({ name: unreadName(text), index, after, ...(counted ? { counted } : {}) })) };
+  return { lines, tax, rounding, unread: unread.map(({ index, text, after, counted }) => ({ name: unreadName(text), index, after, ...(counted ? { counted } : {}) })) };
 }
 
-/** Tax (or rounding) so far with one more line's amount added; as it was when the line has none. */
-const addTo = (tax: number | null, read: { amount: number } | null): number | null => (read ? cents((tax ?? 0) + read.amount) : tax);
+/** An amount so far (tax, rounding) with one more line's amount added; as it was when the line has none. */
+const addTo = (sum: number | null, read: { amount: number } | null): number | null => (read ? cents((sum ?? 0) + read.amount) : sum);
 
 /** The name of an article whose amount was not read, without the remains of the amount ("Brötchen | DL 2504" → "Brötchen"). */
 export function unreadName(text: string): string {

@@ -74,6 +74,12 @@ describe('column headings', () => {
     expect(COLUMN_HEADER.test('RICE 5KG')).toBe(false);
     expect(COLUMN_HEADER.test('Preis 1,99')).toBe(false);
   });
+
+  it('reads a long line of headings in one pass (each heading one way, a slash always a separator)', () => {
+    // Read in more than one way, such a line takes hours: the test would not end.
+    expect(COLUMN_HEADER.test(`${'st/st/'.repeat(30)}x`)).toBe(false);
+    expect(COLUMN_HEADER.test('Preis/kg '.repeat(22))).toBe(true);
+  });
 });
 
 describe('department headings', () => {

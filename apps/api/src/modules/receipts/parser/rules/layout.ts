@@ -10,9 +10,13 @@ import { quantityLine } from './quantities.js';
  */
 
 export const SEPARATOR = /^[-=*_#.~+:\s]{3,}$/;
-/** A line of column headings only ("Artikel Menge Preis", "CODE/DESC PRICE DISC AMOUNT", "QTY RM RM RM"). */
+/**
+ * A line of column headings only ("Artikel Menge Preis/kg", "CODE/DESC PRICE DISC AMOUNT", "QTY RM RM
+ * RM"). Each heading is read one way only (a slash is always a separator), so a long line of them
+ * costs one pass, not a search over ways to split it.
+ */
 export const COLUMN_HEADER =
-  /^(?:(?:artikel|bezeichnung|beschreibung|description|desc|code|item|qty|menge|anz\.?|preis|price|u\.?\s?price|disc(?:ount)?|betrag|amount|eur|euro|€|\$|£|rm|summe|total|st\.?|kg|uom)(?:\/(?:kg|stk|st|l))?(?![\p{L}])[\s/]*)+$/iu;
+  /^(?:(?:artikel|bezeichnung|beschreibung|description|desc|code|item|qty|menge|anz\.?|preis|price|u\.?\s?price|disc(?:ount)?|betrag|amount|eur|euro|€|\$|£|rm|summe|total|stk|st\.?|kg|l|uom)(?![\p{L}])[\s/]*)+$/iu;
 
 /**
  * A department heading on a line of its own ("GROCERY", "HEALTH AND BEAUTY", "Obst & Gemüse"):

@@ -10,7 +10,7 @@ import { amountPattern, cents, type DecimalSeparator, isLineAmount, lineAmount, 
 
 export type Unit = ParsedReceiptLine['unit'];
 
-export const CURRENCY = String.raw`(?:€|EUR|[SA]?\$|USD|£|GBP|CHF|(?<![A-Za-z])RM|MYR|SGD|AUD)`;
+export const CURRENCY = String.raw`(?:€|EUR|[SA]?\$|USD|£|GBP|CHF|(?<![A-Za-zÄÖÜäöüß])RM(?![A-Za-zÄÖÜäöüß])|MYR|SGD|AUD)`;
 const UNIT = String.raw`(kg|g|lbs?|l|stk\.?|st\.?|stück|pcs?|pc\.?|ea|rollen?|pack(?:ung)?|pck\.?|paar|dosen?|fl\.?|flaschen?|btl\.?|beutel)`;
 /** "Stk" as thermal print comes back from OCR: "STK", "SIK", "5TK", "37K". */
 const PIECES = String.raw`(stk\.?|st\.?|stück|pcs?|[s5$3][t7il1|][kx])`;

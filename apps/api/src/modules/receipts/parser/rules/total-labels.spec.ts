@@ -26,6 +26,7 @@ describe('total labels', () => {
     expect(isSubtotalLabel('Summe exkl. MwSt 8,40')).toBe(true);
     expect(isSubtotalLabel('TOTAL EXCLUDE GST: 56.60')).toBe(true);
     expect(isTotalLabel('TOTAL incl. GST 14.40')).toBe(true);
+    expect(isTotalLabel('Total GST Inclusive 3.20')).toBe(true);
     expect(isTotalLabel('Total GST 0.82')).toBe(false);
   });
 });

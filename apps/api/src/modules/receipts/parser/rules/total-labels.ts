@@ -42,7 +42,7 @@ const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe 
 const NOT_A_TOTAL = /\b(?:sav\w*|spar\w*|ersparnis|items?|qty|quantity|artikel|rabatt|discount|mwst|netto|net|tax|vat|gst|steuer|punkte|points|stk|anzahl)\b/;
 
 /** "inkl. MwSt", "incl. VAT", "including tax", "Inclusive GST" after a total: the gross amount, still the total. */
-const VAT_INCLUDED = /\b(?:inkl|incl|including|inclusive|inc)\b\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b/g;
+const VAT_INCLUDED = /\b(?:inkl|incl|including|inclusive|inc)\b\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b|\b(?:mwst|ust|vat|tax|gst)\s+(?:inkl|incl|including|inclusive|inc)\b/g;
 /** "Total Sales (Excluding GST)", "TOTAL EXCLUDE GST", "Total exkl. MwSt": the amount before tax, a subtotal. */
 const BEFORE_TAX = /\b(?:exkl\w*|excl\w*|ohne|before|without)\s*(?:of\s+)?(?:\d{1,2}\s*)?(?:mwst|ust|vat|tax|steuer|gst)\b/;
 
