@@ -52,6 +52,13 @@ describe('retailerKey', () => {
     ['PENNY Markt', 'penny'],
     ['Bäckerei Schäfer', 'baeckerei schaefer'],
     ['Admiral Shop', 'admiral shop'],
+    ['HIT Markt', 'hit'],
+    ['Woolworths Supermarkets', 'woolworths'],
+    ['Woolworth GmbH', 'woolworth'],
+    ['99 SPEEDMART S/B', 'speedmart'],
+    ['NTUC FairPrice Co-operative', 'fairprice'],
+    ['7-Eleven Malaysia', 'seveneleven'],
+    ['Hit the road', 'hit the road'],
   ])('%j → %j', (name, key) => {
     expect(retailerKey(name)).toBe(key);
   });

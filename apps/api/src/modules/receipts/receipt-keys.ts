@@ -86,6 +86,21 @@ const RETAILERS: ReadonlyArray<readonly [key: string, pattern: RegExp, label: st
   ['walgreens', /\bwalgreens\b/, 'Walgreens'],
   ['cvs', /\bcvs\s+(?:pharmacy|health)\b/, 'CVS'],
   ['homedepot', /\bhome\s?depot\b/, 'The Home Depot'],
+  ['hit', /\bhit\s+(?:markt|ullrich|sb)\b/, 'HIT'],
+  ['combi', /\bcombi\s+(?:markt|verbrauchermarkt)\b|^combi$/, 'combi'],
+  ['denns', /\bdenn\s?s\s+biomarkt\b/, "denn's Biomarkt"],
+  ['totalenergies', /\btotal\s?energies\b/, 'TotalEnergies'],
+  ['star', /\bstar\s+tankstelle\b/, 'star'],
+  ['avia', /\bavia\s+(?:tankstelle|station)\b/, 'AVIA'],
+  // Australia, Malaysia, Singapore: the chains whose GST receipts come in English.
+  ['woolworths', /\bwoolworths\b/, 'Woolworths'],
+  ['coles', /\bcoles\s+(?:supermarkets?|express|group)\b|^coles$/, 'Coles'],
+  ['aeon', /\baeon\s+(?:co|big|maxvalu|retail)\b|^aeon$/, 'AEON'],
+  ['giant', /\bgiant\s+(?:hypermarket|supermarket|retail)\b/, 'Giant'],
+  ['speedmart', /\b99\s?speed\s?mart\b/, '99 Speedmart'],
+  ['mydin', /\bmydin\b/, 'MYDIN'],
+  ['fairprice', /\bfair\s?price\b|\bntuc\b/, 'FairPrice'],
+  ['seveneleven', /\b7\s?eleven\b/, '7-Eleven'],
 ];
 
 /** The chain a store name belongs to ("REWE Markt GmbH" → "rewe"), or null when none is named. */

@@ -21,6 +21,7 @@ describe('receipt currency', () => {
 
   it("goes by the chain's or the VAT number's country when no amount carries a symbol", () => {
     expect(findCurrency(['TESCO Stores Ltd', 'Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('GBP');
+    expect(findCurrency(['Woolworths', 'Milk $1.20', 'TOTAL $1.20'], 'en')).toBe('AUD');
     expect(findCurrency(['Milk 1.20', 'TOTAL 1.20', 'VAT No. GB 123 4567 89'], 'en')).toBe('GBP');
     expect(findCurrency(['Milk 1.20', 'TOTAL 1.20', 'USt-IdNr. DE 123456789'], 'en')).toBe('EUR');
     expect(findCurrency(['Milk 1.20', 'TOTAL 1.20'], 'en')).toBe('EUR');

@@ -46,9 +46,15 @@ const CHAIN_CURRENCY: Readonly<Record<string, Currency>> = {
   boots: 'GBP',
   superdrug: 'GBP',
   migros: 'CHF',
+  woolworths: 'AUD',
+  coles: 'AUD',
+  aeon: 'MYR',
+  speedmart: 'MYR',
+  mydin: 'MYR',
+  fairprice: 'SGD',
 };
 /** Chains named on the receipt that only trade in the euro area (German chains abroad print their own currency). */
-const EURO_CHAINS = new Set(['rewe', 'edeka', 'kaufland', 'rossmann', 'marktkauf', 'real', 'globus', 'tegut', 'famila', 'budni', 'alnatura', 'toom', 'hornbach', 'obi', 'bauhaus', 'hagebau', 'mediamarkt', 'saturn', 'thalia', 'fressnapf', 'westfalen', 'aral', 'nahkauf', 'hofer', 'billa', 'supervalu', 'dunnes']);
+const EURO_CHAINS = new Set(['rewe', 'edeka', 'kaufland', 'rossmann', 'marktkauf', 'real', 'globus', 'tegut', 'famila', 'budni', 'alnatura', 'toom', 'hornbach', 'obi', 'bauhaus', 'hagebau', 'mediamarkt', 'saturn', 'thalia', 'fressnapf', 'westfalen', 'aral', 'nahkauf', 'hofer', 'billa', 'supervalu', 'dunnes', 'hit', 'combi', 'denns', 'totalenergies', 'star', 'avia']);
 /** VAT numbers print their country: "USt-IdNr. DE 123456789", "VAT No. GB 123 4567 89". */
 const VAT_ID = /\b(?:ust|uid|vat|steuer|tax)[\w.:\s-]{0,20}?\b(DE|ATU|GB|CHE)[\s-]?\d(?:[\s.-]?\d){7,11}/i;
 const VAT_CURRENCY: Readonly<Record<string, Currency>> = { DE: 'EUR', ATU: 'EUR', GB: 'GBP', CHE: 'CHF' };
@@ -73,7 +79,8 @@ const SALES_TAX = /^\W*(?:sales\s+)?tax\b.*\d[.,]\d{2}/i;
 
 export function findCurrency(texts: readonly string[], language: 'de' | 'en'): Currency {
   const weight = new Map<Currency, number>();
-  const formFound = new Set<Currency>();
+  // Countries the chain or the legal form names: whose dollars a "$" is.
+  const named = new Set<Currency>();
   // A German receipt is never in ringgit: its "RM" is a stere of firewood ("1 RM 89,00").
   const add = (currency: Currency, by: number) => {
     if (currency !== 'MYR' || language !== 'de') weight.set(currency, (weight.get(currency) ?? 0) + by);
@@ -82,7 +89,10 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     for (const [currency, pattern] of BESIDE) add(currency, 3 * (text.match(pattern)?.length ?? 0));
     for (const [currency, pattern] of ALONE) add(currency, (currency === 'EUR' || currency === 'CHF' ? 1 : 0.25) * (text.match(pattern)?.length ?? 0));
     const chain = knownRetailer(text);
-    if (chain && CHAIN_CURRENCY[chain]) add(CHAIN_CURRENCY[chain], 4);
+    if (chain && CHAIN_CURRENCY[chain]) {
+      add(CHAIN_CURRENCY[chain], 4);
+      named.add(CHAIN_CURRENCY[chain]);
+    }
     else if (chain && EURO_CHAINS.has(chain)) add('EUR', 4);
     const vat = VAT_ID.exec(text);
     if (vat) add(VAT_CURRENCY[vat[1].toUpperCase()], 4);
@@ -93,13 +103,13 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     for (const [currency, form] of COMPANY_FORM) {
       if (!form.test(text)) continue;
       add(currency, 4);
-      formFound.add(currency);
+      named.add(currency);
     }
   }
   // A German receipt is in euro unless it clearly says otherwise (Switzerland prints CHF beside its amounts).
   if (language === 'de') add('EUR', 2);
-  // A legal form of a country that pays in dollars says whose dollars its "$" amounts are.
-  const dollars = DOLLAR_COUNTRIES.filter((currency) => formFound.has(currency));
+  // A chain or a legal form of a country that pays in dollars says whose dollars its "$" amounts are.
+  const dollars = DOLLAR_COUNTRIES.filter((currency) => named.has(currency));
   if (dollars.length === 1 && weight.has('USD')) {
     add(dollars[0], weight.get('USD')!);
     weight.delete('USD');
