@@ -92,8 +92,7 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     if (chain && CHAIN_CURRENCY[chain]) {
       add(CHAIN_CURRENCY[chain], 4);
       named.add(CHAIN_CURRENCY[chain]);
-    }
-    else if (chain && EURO_CHAINS.has(chain)) add('EUR', 4);
+    } else if (chain && EURO_CHAINS.has(chain)) add('EUR', 4);
     const vat = VAT_ID.exec(text);
     if (vat) add(VAT_CURRENCY[vat[1].toUpperCase()], 4);
     if (UK_POSTCODE.test(text)) add('GBP', 1);

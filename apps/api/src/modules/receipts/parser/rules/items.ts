@@ -16,9 +16,9 @@ import { CURRENCY, inlineQuantity, multiBuyWithoutAmount, type QuantityLine, qua
 export const SUBTOTAL = /^[*=#\s]*(?:zwischensumme|zw\.?-?summe|sub-?\s?total|summe\s+artikel|subtotal)\b/i;
 /** Tax printed above the total ("TAX 7.25%", "T = CA TAX 7.25%", "TOTAL GST @6%"): US sales tax; GST, HST or SST (Australia, Canada, Malaysia, Singapore), added or included. */
 const TAX_BEFORE_TOTAL = /^[*\s]*(?:[A-Z]\s*=\s*(?:[A-Z]{2}\s+)?)?(?:total\s+)?(?:(?:sales\s+)?tax|gst|hst|pst|sst)\b/i;
-/** Cash rounding printed above the total ("ROUNDING ADJ -0.02", "Rundung 0,01"): part of the sum like tax, not an article. */
 /** A tax line that says the tax is in the prices already ("GST included 0.47", "Total GST Inclusive 3.20"). */
 const TAX_INCLUDED = /\b(?:incl\w*|inkl\w*|inc)\b/i;
+/** Cash rounding printed above the total ("ROUNDING ADJ -0.02", "Rundung 0,01"): part of the sum like tax, not an article. */
 const ROUNDING = /^[*\s]*(?:rounding|rundung|cash\s+rounding|round(?:ing)?\s+(?:adj\w*|amt|amount))\b/i;
 const COUNT_INFO = /^[*\s]*(?:[\p{L}\p{N}]{1,2}\s+)?(?:anzahl\s+artikel|artikelanzahl|posten|anz\.?\s+artikel|items?\s+sold|number\s+of\s+items|item\s+count|total\s+items|total\s+qty|total\s+quantity|qty\s+total)(?![\p{L}])/iu;
 const SAVINGS_INFO = /^[*\s]*(?:sie\s+sparen|you\s+saved?|ihre\s+ersparnis|gespart|your\s+savings|total\s+savings)\b/i;

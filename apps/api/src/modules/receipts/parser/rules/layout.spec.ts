@@ -19,6 +19,13 @@ describe('where the articles start', () => {
     expect(start('Markt\nUNSERE ÖFFNUNGSZEITEN\nMo.-Sa. 9.00 Uhr - 20.00 Uhr\nMilch 1,19')).toBe(3);
   });
 
+  it('leaves a restaurant’s table, covers, server and invoice number in the header', () => {
+    const texts = 'RESTORAN CONTOH\nINVOICE NO: 55321\nTABLE 5\nPAX: 2\nSERVER: AMIN\nNASI LEMAK 15.00\nTOTAL 15.00'.split('\n');
+    expect(articleStart(texts, '.', 6)).toBe(5);
+    // A table among the articles is one.
+    expect(articleStart('CAFE\nTABLE SALT 1KG 0.99\nTOTAL 0.99'.split('\n'), '.', 2)).toBe(1);
+  });
+
   it('takes the line under the street for the town, whatever its postcode looks like', () => {
     expect(articleStart('Corner Market\n12 Main Street\nDublin D02 X285\nWhole Milk 2L €1.45\nTOTAL €1.45'.split('\n'), '.', 4)).toBe(3);
   });

@@ -31,7 +31,7 @@ export const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{
 export const STREET =
   /(?:\p{L}(?:str(?:aße|asse|\.)|weg|platz|allee|gasse|ring|damm)|\b(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm))\s*\d+|^\d+\s+\p{L}.*\b(?:st|street|ave|avenue|road|rd|blvd|lane|ln|drive|dr|high\s+street)\b\.?$|\b(?:jalan|jln|lorong|persiaran|lebuh)\s+\p{L}/iu;
 export const DATE_TIME = /\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}\b/;
-export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer|steuernummer|weee|reg\.?-nr)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#/i;
+export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer|steuernummer|weee|reg\.?-nr)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#|^\W*table\s*(?:no\.?|#|:)?\s*\d+\W*$|\b(?:pax|covers?|guests?)\s*:?\s*\d+\W*$|\b(?:server|waiter|waitress)\s*:|\b(?:invoice|inv|order|doc(?:ument)?)\s*(?:no\.?|#|:)|\btax\s+invoice\b/i;
 export const WELCOME = /^\W*(?:(?:herzlich\s+)?willkommen(?:\s+(?:bei|im|in))?|welcome(?:\s+to)?|vielen\s+dank|thank\s+you|danke)\b\W*/i;
 
 /** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */
