@@ -119,17 +119,22 @@ export function ScanScreen({ online }: { online: boolean }) {
     setCameraStarting(true);
     const consensus = new CameraConsensus();
     let session: CameraSession | null = null;
+    let done = false;
     try {
       const result = await startCamera(video.current, (read) => {
+        if (done) return;
         const accepted = consensus.see(read, performance.now());
         if (!accepted) return;
-        // One code at a time: the camera stops once a code is accepted.
+        // One code at a time: the camera stops once a code is accepted (or, accepted before the
+        // camera's start has returned, as soon as it has).
+        done = true;
         session?.stop();
         setCamera(null);
         setTorch(false);
         void submit(accepted);
       });
       if ('problem' in result) setCameraProblem(result.problem);
+      else if (done) result.stop();
       else {
         session = result;
         setCamera(result);
