@@ -258,7 +258,14 @@ describe('a keyboard-wedge scanner on the scan screen', { timeout: 240_000 }, ()
       // The five scans wait behind each other in the review sheets.
       await poll(() => heading(page)).toBe(`Item ${person}`);
       expect(await waiting(page)).toBe('4 more scans wait behind this one');
-      for (let i = 0; i < 5; i += 1) await page.keyboard.press('Escape');
+      // One Escape per sheet, each once the next sheet is open: an Escape between two sheets closes nothing.
+      const sheet = async () => ({ open: await page.locator('dialog[open]').count(), behind: await page.locator('dialog[open] [data-testid="review-waiting"]').allTextContents() });
+      for (const left of [3, 2, 1, 0]) {
+        await page.keyboard.press('Escape');
+        const behind = left === 0 ? [] : [left === 1 ? '1 more scan waits behind this one' : `${left} more scans wait behind this one`];
+        await poll(sheet).toEqual({ open: 1, behind });
+      }
+      await page.keyboard.press('Escape');
       await poll(() => page.locator('dialog[open]').count()).toBe(0);
     }
 

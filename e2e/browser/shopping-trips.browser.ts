@@ -138,6 +138,8 @@ describe('shopping trips in the PWA', () => {
     // Still no signal: a reload keeps the trip and the changes on the device.
     await page.reload();
     await expect.poll(() => page.getByTestId('trip-bar').count(), GENEROUS).toBe(1);
+    // Read back from the device after the reload (the banner shows once the count is read), before the signal returns.
+    await expect.poll(() => page.getByTestId('shopping-waiting').textContent(), GENEROUS).toBe('3 changes waiting to sync');
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId('shopping-waiting').count(), GENEROUS).toBe(0);
 
