@@ -13,9 +13,10 @@ export const isLineAmount = (quantity: number, unitPrice: number, amount: number
 
 export const sameAmount = (a: number, b: number): boolean => Math.abs(a - b) < 0.005;
 
-// Case-sensitive on purpose: tax classes are capital letters, while "1,50 l" is a size. Ringgit's
-// "RM" only as a word of its own: a name may end in the letters ("BACKFORM 4,99", "LÄRM 4,99").
-const CURRENCY = String.raw`(?:€|EUR|Eur|eur|[SA]?\$|USD|£|GBP|CHF|(?<![A-Za-zÄÖÜäöüß])RM(?![A-Za-zÄÖÜäöüß])|MYR|SGD|AUD)`;
+/** Ringgit's "RM" only as a word of its own: a name may end in the letters ("BACKFORM 4,99", "LÄRM 4,99"). */
+export const RINGGIT = String.raw`(?<![A-Za-zÄÖÜäöüß])RM(?![A-Za-zÄÖÜäöüß])`;
+// Case-sensitive on purpose: tax classes are capital letters, while "1,50 l" is a size.
+const CURRENCY = String.raw`(?:€|EUR|Eur|eur|[SA]?\$|USD|£|GBP|CHF|${RINGGIT}|MYR|SGD|AUD)`;
 
 /**
  * An amount with exactly two decimals. German: "1.234,56"; English: "1,234.56". A minus may

@@ -1,4 +1,5 @@
 import { knownRetailer } from '../../receipt-keys.js';
+import { RINGGIT } from '../receipt-numbers.js';
 
 /**
  * The currency a receipt is in, from the symbols and codes printed beside its amounts, the
@@ -17,7 +18,7 @@ const SYMBOLS: ReadonlyArray<readonly [Currency, string]> = [
   ['GBP', String.raw`£|\bGBP\b`],
   ['USD', String.raw`(?<![SA])\$|\bUSD\b`],
   ['CHF', String.raw`\bCHF\b|\bSFr\b`],
-  ['MYR', String.raw`(?<![A-Za-zÄÖÜäöüß])RM(?![A-Za-zÄÖÜäöüß])|\bMYR\b`],
+  ['MYR', String.raw`${RINGGIT}|\bMYR\b`],
   ['SGD', String.raw`\bS\$|\bSGD\b`],
   ['AUD', String.raw`\bA\$|\bAUD\b`],
 ];
