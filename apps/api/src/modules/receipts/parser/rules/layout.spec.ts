@@ -30,6 +30,13 @@ describe('where the articles start', () => {
     expect(articleStart('Corner Market\n12 Main Street\nDublin D02 X285\nWhole Milk 2L €1.45\nTOTAL €1.45'.split('\n'), '.', 4)).toBe(3);
   });
 
+  it('takes the line under the street for the name of a first article printed as a weight or count line', () => {
+    expect(start('Markt\nLeipziger Str. 8\nBananen\n0,812 kg x 1,49 EUR/kg 1,21 A\nSUMME 1,21')).toBe(2);
+    expect(start('Markt\nLeipziger Str. 8\nBrötchen\n5 x 0,35 1,75 A\nSUMME 1,75')).toBe(2);
+    // A priced article line names itself: the line above it stays the town.
+    expect(start('Markt\nLeipziger Str. 8\nHalle\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
+  });
+
   it('does not start at a header line that reads like a priced one', () => {
     expect(start('Markt\nBahnhofstr. 1,21\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
   });
@@ -78,6 +85,9 @@ describe('column headings', () => {
     expect(COLUMN_HEADER.test('Artikel Menge Preis')).toBe(true);
     expect(COLUMN_HEADER.test('CODE/DESC PRICE DISC AMOUNT')).toBe(true);
     expect(COLUMN_HEADER.test('QTY RM RM RM')).toBe(true);
+    expect(COLUMN_HEADER.test('Art.Nr Bezeichnung Betrag')).toBe(true);
+    expect(COLUMN_HEADER.test('Pos. Artikel-Nr. Anzahl Einzelpreis Betrag MwSt')).toBe(true);
+    expect(COLUMN_HEADER.test('Nr. 12 Schraube')).toBe(false);
     expect(COLUMN_HEADER.test('RICE 5KG')).toBe(false);
     expect(COLUMN_HEADER.test('Preis 1,99')).toBe(false);
   });
@@ -86,6 +96,7 @@ describe('column headings', () => {
     // Read in more than one way, such a line takes hours: the test would not end.
     expect(COLUMN_HEADER.test(`${'st/st/'.repeat(30)}x`)).toBe(false);
     expect(COLUMN_HEADER.test('Preis/kg '.repeat(22))).toBe(true);
+    expect(COLUMN_HEADER.test(`${'Art.Nr.'.repeat(40)}x`)).toBe(false);
   });
 });
 

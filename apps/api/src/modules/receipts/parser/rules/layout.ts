@@ -16,7 +16,7 @@ export const SEPARATOR = /^[-=*_#.~+:\s]{3,}$/;
  * costs one pass, not a search over ways to split it.
  */
 export const COLUMN_HEADER =
-  /^(?:(?:artikel|bezeichnung|beschreibung|description|desc|code|item|qty|menge|anz\.?|preis|price|u\.?\s?price|disc(?:ount)?|betrag|amount|eur|euro|€|\$|£|rm|summe|total|stk|st\.?|kg|l|uom)(?![\p{L}])[\s/]*)+$/iu;
+  /^(?:(?:art(?:ikel)?\.?\s?-?nr\.?|nr\.?|pos\.?|anzahl|einzelpreis|e-?preis|mwst\.?|artikel|bezeichnung|beschreibung|description|desc|code|item|qty|menge|anz\.?|preis|price|u\.?\s?price|disc(?:ount)?|betrag|amount|eur|euro|€|\$|£|rm|summe|total|stk|st\.?|kg|l|uom)(?![\p{L}])[\s/]*)+$/iu;
 
 /**
  * A department heading on a line of its own ("GROCERY", "HEALTH AND BEAUTY", "Obst & Gemüse"):
@@ -88,8 +88,11 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
   while (start - 1 > firstContent && first - start < 3) {
     const text = texts[start - 1];
     if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || OPENING_HOURS.test(text)) break;
-    // The line under a street without its town is the town (with a postcode of any country's form).
-    if (start - 2 >= 0 && STREET.test(texts[start - 2]) && !/\b\d{4,5}\s+\p{L}/u.test(texts[start - 2])) break;
+    // The line under a street without its town is the town (with a postcode of any country's form),
+    // unless the first article is a count or weight line: that has no name of its own, and the line
+    // right above it is its name ("Leipziger Str. 8", "Bananen", "0,812 kg x 1,49 EUR/kg 1,21").
+    const namesCountLine = start === first && quantityLine(texts[first], decimal) !== null;
+    if (!namesCountLine && start - 2 >= 0 && STREET.test(texts[start - 2]) && !/\b\d{4,5}\s+\p{L}/u.test(texts[start - 2])) break;
     start -= 1;
   }
   return start;
