@@ -185,6 +185,15 @@ describe('lines OCR read in part', () => {
     expect(read('Artikel 50306244 22237\nLED LAMPE GU10 7,98 0')).toEqual([['LED LAMPE GU10', 1, 7.98, 7.98]]);
   });
 
+  it('reads a pump line with litres and the price per litre as the fuel\'s count, above or below its name', () => {
+    // The litres are the count; a price per litre in tenths of a cent is no unit price in cents.
+    expect(read('Säule 03 Super\n42,18 l 1,789 EUR/l 75,46 A\nSnickers 1,29 A')).toEqual([
+      ['Säule 03 Super', 42.18, null, 75.46],
+      ['Snickers', 1, 1.29, 1.29],
+    ]);
+    expect(read('Super bleifrei 34,00 EUR A\n02 22,68 l 1,499 EUR/l')).toEqual([['Super bleifrei', 22.68, null, 34]]);
+  });
+
   it('skips a pump\'s volume line behind specks', () => {
     expect(read('E + 26,97 Liter Säule 2\nSuper E5 39,35 EUR')).toEqual([['Super E5', 1, 39.35, 39.35]]);
   });

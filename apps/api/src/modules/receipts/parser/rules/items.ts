@@ -155,7 +155,8 @@ export function articleLines(
       counted = classified.length > 0;
       continue;
     }
-    if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || PUMP_VOLUME.test(bare)) continue;
+    // A pump's volume line with its price per litre is the fuel's count line (`quantityLine` reads it).
+    if (TILL_LINE.test(bare) || PAYMENT_OR_VAT.test(bare) || (PUMP_VOLUME.test(bare) && !quantityLine(bare, decimal))) continue;
     // An article number on its own line belongs to the article next to it, not to its name.
     if (isCodeLine(text)) {
       afterCode = true;
@@ -539,6 +540,8 @@ function joinHyphenWraps(name: string): string {
   return name.replace(/(\p{L}-) (?!(?:und|oder|bzw|u|and|or)\b)(?=\p{L})/giu, '$1');
 }
 
+const inCents = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
 function toLine(draft: Draft, position: number, decimal: DecimalSeparator): ParsedReceiptLine {
   let name = joinHyphenWraps(draft.names.reduce((joined, part) => (joined === '' ? part : /\p{L}-$/u.test(joined) && /^\p{L}/u.test(part) ? joined + part : `${joined} ${part}`), ''));
   let quantity = draft.quantity;
@@ -576,7 +579,8 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     name,
     quantity: quantity ?? 1,
     unit,
-    unitPrice: unitPrice ?? (quantity === null ? amount : null),
+    // A price in tenths of a cent (fuel per litre) is no amount of money the receipt's lines carry.
+    unitPrice: unitPrice !== null && !inCents(unitPrice) ? null : (unitPrice ?? (quantity === null ? amount : null)),
     totalPrice: amount,
     taxCode: draft.taxCode,
     barcode,

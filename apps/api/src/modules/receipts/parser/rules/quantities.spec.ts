@@ -49,6 +49,15 @@ describe('count lines', () => {
     expect(quantityLine('2 AT 1 FOR BREAD 1.74', '.')).toBeNull();
   });
 
+  it('reads a petrol pump line: litres at a price per litre with three decimals', () => {
+    expect(quantityLine('Säule 3 42,18 l x 1,789 EUR/l 75,46 A', ',')).toMatchObject({ quantity: 42.18, unit: 'l', unitPrice: 1.789, amount: 75.46, taxCode: 'A' });
+    expect(quantityLine('42,18 l x 1,789 EUR/l 75,46 A', ',')).toMatchObject({ quantity: 42.18, unitPrice: 1.789, amount: 75.46 });
+    expect(quantityLine('02 22,68 l 1,499 EUR/l', ',')).toMatchObject({ quantity: 22.68, unit: 'l', unitPrice: 1.499, amount: null });
+    expect(quantityLine('12.500 ltr @ 1.459 /ltr', '.')).toMatchObject({ quantity: 12.5, unit: 'l', unitPrice: 1.459 });
+    // An amount the litres and the price do not give is not this line's.
+    expect(quantityLine('42,18 l x 1,789 EUR/l 70,00 A', ',')).toBeNull();
+  });
+
   it('is not an article line', () => {
     expect(quantityLine('Milch 1,19 A', ',')).toBeNull();
   });

@@ -45,6 +45,9 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
     pattern = new RegExp(String.raw`^${QUANTITY}\s*${UNIT}?\s*${OPERATOR}[xX×*]{0,2}\s*${CURRENCY}?\s*(-?${amountPattern(decimal)})\s*${CURRENCY}?${PER_UNIT}\s*(.*)$`, 'i');
     quantityCache.set(decimal, pattern);
   }
+  // First: the count pattern would read a price per litre's first two decimals as the price.
+  const fuel = fuelLine(text, decimal);
+  if (fuel) return fuel;
   const m = pattern.exec(text);
   if (!m) return countWithAmount(text, decimal) ?? weighedLine(text, decimal) ?? atForLine(text, decimal);
   const tail = m[4].trim();
@@ -64,6 +67,26 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
     taxCode = read.taxCode;
   }
   return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount, taxCode };
+}
+
+/**
+ * A petrol pump's line: litres at a price per litre with three decimals, after the pump's number,
+ * with or without the amount ("Säule 3 42,18 l x 1,789 EUR/l 75,46 A", "02 22,68 l 1,499 EUR/l").
+ * Stations print it under or over the fuel's name; the price's third decimal is a tenth of a cent.
+ */
+const FUEL = /^(?:s[äa]ule\s*|pumpe?\s*)?(?:\d{1,2}\s+)?(\d{1,3}[.,]\d{2,3})\s*(?:l|ltr\.?|liter|litre)(?![\p{L}])\s*(?:x|×|\*|@)?\s*(?:EUR|€)?\s*(\d{1,2}[.,]\d{2,3})\s*(?:EUR|€)?\s*\/\s*(?:l|ltr\.?|liter|litre)(?![\p{L}])\s*(.*)$/iu;
+
+function fuelLine(text: string, decimal: DecimalSeparator): QuantityLine | null {
+  const m = FUEL.exec(text);
+  if (!m) return null;
+  const litres = parseQuantity(m[1]);
+  const unitPrice = parseQuantity(m[2]);
+  if (!(litres > 0) || !(unitPrice > 0)) return null;
+  const tail = m[3].trim();
+  if (tail === '') return { quantity: litres, unit: 'l', unitPrice, amount: null, taxCode: null };
+  const read = closingAmount(tail, decimal);
+  if (!read || !onlyCurrency(read.rest) || !isLineAmount(litres, unitPrice, read.amount)) return null;
+  return { quantity: litres, unit: 'l', unitPrice, amount: read.amount, taxCode: read.taxCode };
 }
 
 const atForCache = new Map<DecimalSeparator, RegExp>();
