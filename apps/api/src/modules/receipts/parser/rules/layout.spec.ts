@@ -22,6 +22,9 @@ describe('where the articles start', () => {
   it('leaves a restaurant’s table, covers, server and invoice number in the header', () => {
     const texts = 'RESTORAN CONTOH\nINVOICE NO: 55321\nTABLE 5\nPAX: 2\nSERVER: AMIN\nNASI LEMAK 15.00\nTOTAL 15.00'.split('\n');
     expect(articleStart(texts, '.', 6)).toBe(5);
+    expect(start('Gasthaus zur Linde\nTisch 12 Bedienung: Maria\n2 Cola 0,4l 7,80\nSumme 7,80')).toBe(2);
+    expect(start('Gasthaus\nTisch: 4\nPersonen: 2\nKellnerin: Anna\nSchnitzel 16,50\nSumme 16,50')).toBe(4);
+    expect(start('Möbel\nTisch 2er Set 19,99\nSumme 19,99')).toBe(1);
     // A table among the articles is one.
     expect(articleStart('CAFE\nTABLE SALT 1KG 0.99\nTOTAL 0.99'.split('\n'), '.', 2)).toBe(1);
   });
@@ -35,6 +38,18 @@ describe('where the articles start', () => {
     expect(start('Markt\nLeipziger Str. 8\nBrötchen\n5 x 0,35 1,75 A\nSUMME 1,75')).toBe(2);
     // A priced article line names itself: the line above it stays the town.
     expect(start('Markt\nLeipziger Str. 8\nHalle\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
+  });
+
+  it('leaves the header\'s tail above the first article when every article names itself on its priced line', () => {
+    const beforeTotal = (text: string) => {
+      const texts = text.split('\n');
+      return articleStart(texts, ',', texts.length - 1);
+    };
+    expect(beforeTotal('tegut\nFulda\nBrot Dinkel 3,49 1\nMilch 1,29 1\nButter 1,99 1\nSUMME 6,77')).toBe(2);
+    // One article with its name above its amount, and the line above the first may be its name too.
+    expect(beforeTotal('tegut\nKaffee ganze\nBohne 12,99 1\nMilch 1,29 1\nJoghurt\nNatur 3,5% 0,79 1\nSUMME 15,07')).toBe(1);
+    // Too few articles to tell.
+    expect(beforeTotal('tegut\nKaffee ganze\nBohne 12,99 1\nMilch 1,29 1\nSUMME 14,28')).toBe(1);
   });
 
   it('does not start at a header line that reads like a priced one', () => {

@@ -31,7 +31,7 @@ export const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{
 export const STREET =
   /(?:\p{L}(?:str(?:aße|asse|\.)|weg|platz|allee|gasse|ring|damm)|\b(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm))\s*\d+|^\d+\s+\p{L}.*\b(?:st|street|ave|avenue|road|rd|blvd|lane|ln|drive|dr|high\s+street)\b\.?$|\b(?:jalan|jln|lorong|persiaran|lebuh)\s+\p{L}/iu;
 export const DATE_TIME = /\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}\b/;
-export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer|steuernummer|weee|reg\.?-nr)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#|^\W*table\s*(?:no\.?|#|:)?\s*\d+\W*$|\b(?:pax|covers?|guests?)\s*:?\s*\d+\W*$|\b(?:server|waiter|waitress)\s*:|\b(?:invoice|inv|order|doc(?:ument)?)\s*(?:no\.?|#|:)|\btax\s+invoice\b/i;
+export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer|steuernummer|weee|reg\.?-nr)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#|^\W*table\s*(?:no\.?|#|:)?\s*\d+\W*$|\b(?:pax|covers?|guests?)\s*:?\s*\d+\W*$|\b(?:server|waiter|waitress|bedienung|kellner(?:in)?)\s*:|^\W*tisch\s*(?:nr\.?|#|:)?\s*\d+(?:\W*$|\s+(?:bedienung|kellner|personen|gäste))|\b(?:personen|gäste)\s*:?\s*\d+\W*$|\b(?:invoice|inv|order|doc(?:ument)?)\s*(?:no\.?|#|:)|\btax\s+invoice\b/i;
 export const WELCOME = /^\W*(?:(?:herzlich\s+)?willkommen(?:\s+(?:bei|im|in))?|welcome(?:\s+to)?|vielen\s+dank|thank\s+you|danke)\b\W*/i;
 
 /** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */
@@ -95,7 +95,29 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
     if (!namesCountLine && start - 2 >= 0 && STREET.test(texts[start - 2]) && !/\b\d{4,5}\s+\p{L}/u.test(texts[start - 2])) break;
     start -= 1;
   }
-  return start;
+  return start < first && printsNamesOnOneLine(texts, first, limit, decimal) ? first : start;
+}
+
+/**
+ * Whether every article below the first names itself on its own priced line, none with a name
+ * line above it: on such a receipt the lines above the first article are the header's tail (the
+ * town, a branch's name), not the first half of its name. Needs two such articles to tell.
+ */
+function printsNamesOnOneLine(texts: readonly string[], first: number, limit: number, decimal: DecimalSeparator): boolean {
+  const namedPrice = (text: string) => {
+    const read = closingAmount(text, decimal);
+    return read !== null && /\p{L}{3}/u.test(read.rest) && quantityLine(text, decimal) === null;
+  };
+  if (!namedPrice(texts[first])) return false;
+  let named = 0;
+  for (let i = first + 1; i < limit; i += 1) {
+    const text = texts[i];
+    if (!namedPrice(text)) continue;
+    const above = texts[i - 1];
+    if (!namedPrice(above) && /\p{L}{3}/u.test(above) && !quantityLine(above, decimal)) return false;
+    named += 1;
+  }
+  return named >= 2;
 }
 
 /** Tokens OCR makes of specks, stains and the receipt's edge: no letter, no digit ("|", ";", "——"), or marks beside a digit ("2)"). */

@@ -80,6 +80,9 @@ describe('counts inside the name', () => {
   it('takes a table count only when the arithmetic agrees', () => {
     expect(inlineQuantity('Milch 2 1,19', 2.38, ',')).toMatchObject({ name: 'Milch', quantity: 2 });
     expect(inlineQuantity('Saft 1 1,50', 2.38, ',')).toBeNull();
+    // A leading count with the unit price, a size in the name that reads like a table's count.
+    expect(inlineQuantity('2 Cola 0,4l 3,90', 7.8, ',')).toMatchObject({ name: 'Cola 0,4l', quantity: 2, unitPrice: 3.9 });
+    expect(inlineQuantity('2 Cola 0,4l 3,90', 9.1, ',')).toBeNull();
   });
 });
 

@@ -190,7 +190,8 @@ export function inlineQuantity(name: string, amount: number, decimal: DecimalSep
   const times = priceTimes.exec(name);
   const op = times ? null : operator.exec(name);
   const tab = op || times ? null : table.exec(name);
-  const lead = op || tab || times ? null : leadingTable.exec(name);
+  // A size in the name may read as a table's count ("2 Cola 0,4l 3,90"): the arithmetic decides between them.
+  const lead = op || times ? null : leadingTable.exec(name);
   // "%" is an "x" misread: taken only when count × price gives the amount.
   if (times && Number(times[4]) > 0 && (times[3] !== '%' || isLineAmount(Number(times[4]), parseAmount(times[2], decimal), amount))) {
     return { name: times[1], quantity: Number(times[4]), unit: 'piece', unitPrice: parseAmount(times[2], decimal) };
