@@ -11,6 +11,11 @@ describe('receipt currency', () => {
     [['Rice 5.20', 'TOTAL RM 5.20'], 'en', 'MYR'],
     [['Rice S$5.20', 'TOTAL S$5.20'], 'en', 'SGD'],
     [['Rice A$5.20', 'TOTAL A$5.20'], 'en', 'AUD'],
+    [['Milk C$5.49', 'TOTAL C$5.49'], 'en', 'CAD'],
+    [['Milk 3.90', 'TOTAL NZ$3.90'], 'en', 'NZD'],
+    [['Milk ₹54.00', 'Net Amount ₹54.00'], 'en', 'INR'],
+    [['Milk Rs. 54.00', 'Total Rs.54.00'], 'en', 'INR'],
+    [['Rice ₱250.00', 'TOTAL ₱250.00'], 'en', 'PHP'],
   ] as const)('%j → %s', (texts, language, currency) => {
     expect(findCurrency(texts, language)).toBe(currency);
   });
@@ -35,6 +40,14 @@ describe('receipt currency', () => {
     expect(findCurrency(['SHOP PTE LTD', 'Rice 5.20', 'TOTAL $ 5.20'], 'en')).toBe('SGD');
     expect(findCurrency(['CORNER STORE', 'ABN 12 345 678 901', 'Bread 3.50', 'TOTAL $3.50'], 'en')).toBe('AUD');
     expect(findCurrency(['CORNER STORE', 'ABN 12 345 678 901', 'Bread $3.50', 'Milk $2.00', 'TOTAL $5.50'], 'en')).toBe('AUD');
+    // One amount with its country's dollar sign says whose the plain "$" ones are.
+    expect(findCurrency(['COUNTDOWN', 'Apples 1.2kg @ $3.99/kg 4.79', 'Milk $3.90', 'TOTAL NZ$8.69'], 'en')).toBe('NZD');
+    // Canada's postcode or sales taxes, India's GST number.
+    expect(findCurrency(['LOBLAWS', 'Toronto ON M5V 2T6', 'MILK $5.49', 'TOTAL $5.49'], 'en')).toBe('CAD');
+    expect(findCurrency(['CORNER STORE', 'MILK $5.49', 'HST 13% $0.71', 'TOTAL $6.20'], 'en')).toBe('CAD');
+    expect(findCurrency(['FRESH MART', 'GSTIN: 29AABCR1718E1ZL', 'MILK 54.00', 'CGST 2.5% 1.35', 'TOTAL 56.70'], 'en')).toBe('INR');
+    // A name with the letters is no rupee sign.
+    expect(findCurrency(['Farbe COLOURS 2,99 A', 'SUMME 2,99'], 'de')).toBe('EUR');
   });
 
   it('never takes a German receipt for ringgit, nor letters of a name for its sign', () => {

@@ -7,20 +7,25 @@ import { RINGGIT } from '../receipt-numbers.js';
  * counts most; a lone "$" or "£" is as often a speck OCR read as a symbol, so it counts least.
  * EUR when nothing says otherwise (a German till prints no currency on most lines).
  */
-export type Currency = 'EUR' | 'GBP' | 'USD' | 'CHF' | 'MYR' | 'SGD' | 'AUD';
+export type Currency = 'EUR' | 'GBP' | 'USD' | 'CHF' | 'MYR' | 'SGD' | 'AUD' | 'CAD' | 'NZD' | 'INR' | 'PHP';
 
 /**
- * The dollars of Singapore and Australia print as "S$" and "A$" (or plain "$", which counts for
- * USD unless the receipt's company form says otherwise); Malaysian ringgit as "RM".
+ * The dollars of Singapore, Australia, Canada and New Zealand print as "S$", "A$", "C$" and "NZ$"
+ * (or plain "$", which counts for USD unless the receipt's company form or country says otherwise);
+ * Malaysian ringgit as "RM", Indian rupees as "₹" or "Rs.", Philippine pesos as "₱".
  */
 const SYMBOLS: ReadonlyArray<readonly [Currency, string]> = [
   ['EUR', String.raw`€|\bEUR\b|\bEuro?\b`],
   ['GBP', String.raw`£|\bGBP\b`],
-  ['USD', String.raw`(?<![SA])\$|\bUSD\b`],
+  ['USD', String.raw`(?<![SAC]|NZ)\$|\bUSD\b`],
   ['CHF', String.raw`\bCHF\b|\bSFr\b`],
   ['MYR', String.raw`${RINGGIT}|\bMYR\b`],
   ['SGD', String.raw`\bS\$|\bSGD\b`],
   ['AUD', String.raw`\bA\$|\bAUD\b`],
+  ['CAD', String.raw`\bC\$|\bCAD\b`],
+  ['NZD', String.raw`\bNZ\$|\bNZD\b`],
+  ['INR', String.raw`₹|(?<![A-Za-z])Rs\.?(?=\s?\d)|\bINR\b`],
+  ['PHP', String.raw`₱|\bPHP\b`],
 ];
 const AMOUNT = String.raw`-?\d{1,6}[.,]\d{2}(?!\d)`;
 const BESIDE = SYMBOLS.map(([currency, symbol]) => [currency, new RegExp(String.raw`(?:${symbol})\s?${AMOUNT}|${AMOUNT}\s?(?:${symbol})`, 'gi')] as const);
@@ -72,7 +77,13 @@ const COMPANY_FORM: ReadonlyArray<readonly [Currency, RegExp]> = [
   ['AUD', /\bA\.?B\.?N\.?\s*:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/],
 ];
 /** Currencies written "$" at home, besides the US dollar. */
-const DOLLAR_COUNTRIES: readonly Currency[] = ['SGD', 'AUD'];
+const DOLLAR_COUNTRIES: readonly Currency[] = ['SGD', 'AUD', 'CAD', 'NZD'];
+/**
+ * Canada by its postcode ("Toronto ON M5V 2T6") or its sales taxes (HST, QST, and their French
+ * names TPS/TVQ): whose dollars a "$" is. India by its GST number or its central and state GST.
+ */
+const CANADA = /\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b|\b(?:HST|QST|TPS|TVQ)\b/;
+const INDIA = /\b(?:GSTIN|CGST|SGST|IGST)\b/;
 /** Malaysian addresses: a street (jalan), a housing estate (taman) or a state. */
 const MY_ADDRESS = /\b(?:jalan|jln|taman|selangor|johor|kuala\s+lumpur|pulau\s+pinang|melaka|negeri\s+sembilan|pahang|perak|kedah|kelantan|terengganu|sabah|sarawak)\b/i;
 /** Sales tax added on top of the lines, before the total, is how US tills print it. */
@@ -87,7 +98,12 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     if (currency !== 'MYR' || language !== 'de') weight.set(currency, (weight.get(currency) ?? 0) + by);
   };
   for (const text of texts) {
-    for (const [currency, pattern] of BESIDE) add(currency, 3 * (text.match(pattern)?.length ?? 0));
+    for (const [currency, pattern] of BESIDE) {
+      const found = text.match(pattern)?.length ?? 0;
+      add(currency, 3 * found);
+      // One "NZ$ 11.19" says whose dollars the plain "$" amounts are.
+      if (found > 0 && DOLLAR_COUNTRIES.includes(currency)) named.add(currency);
+    }
     for (const [currency, pattern] of ALONE) add(currency, (currency === 'EUR' || currency === 'CHF' ? 1 : 0.25) * (text.match(pattern)?.length ?? 0));
     const chain = knownRetailer(text);
     if (chain && CHAIN_CURRENCY[chain]) {
@@ -100,6 +116,11 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     if (US_ZIP.test(text)) add('USD', 1);
     if (MY_ADDRESS.test(text)) add('MYR', 1);
     if (SALES_TAX.test(text)) add('USD', 1);
+    if (CANADA.test(text)) {
+      add('CAD', 2);
+      named.add('CAD');
+    }
+    if (INDIA.test(text)) add('INR', 4);
     for (const [currency, form] of COMPANY_FORM) {
       if (!form.test(text)) continue;
       add(currency, 4);

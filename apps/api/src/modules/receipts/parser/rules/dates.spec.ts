@@ -150,6 +150,9 @@ describe('slashed date order', () => {
     expect(slashOrderOf(['GST 6% 0.30', 'TOTAL 5.20'], 'en', 'EUR')).toBe('dmy');
     expect(slashOrderOf(['TOTAL RM 5.20'], 'en', 'MYR')).toBe('dmy');
     expect(slashOrderOf(['GST included 0.47', 'TOTAL $5.20'], 'en', 'USD')).toBe('dmy');
+    expect(slashOrderOf(['HST 13% 0.71', 'GST 0.30', 'TOTAL $5.20'], 'en', 'CAD')).toBe('mdy');
+    expect(slashOrderOf(['TOTAL ₱250.00'], 'en', 'PHP')).toBe('mdy');
+    expect(slashOrderOf(['CGST 2.5% 1.35', 'TOTAL 56.70'], 'en', 'INR')).toBe('dmy');
   });
 });
 

@@ -72,13 +72,16 @@ function validDate(year: number, month: number, day: number): boolean {
 
 /**
  * Which way a slashed date reads: month first only in the US (an English receipt in dollars, or
- * one that names neither euro, pound, VAT nor GST); day first in Germany, the UK, Ireland and the
- * rest (GST is the tax of Australia, Malaysia, Singapore and New Zealand, all day first).
+ * one that names neither euro, pound, VAT nor GST), Canada and the Philippines; day first in Germany,
+ * the UK, Ireland and the rest (GST is also the tax of Australia, Malaysia, Singapore, New Zealand
+ * and India, all day first).
  */
 export function slashOrderOf(texts: readonly string[], language: 'de' | 'en', currency: string): DateOrder {
   // The US has no GST: a receipt in dollars that prints it is Australian, Singaporean or from New Zealand.
   const gst = texts.some((text) => /\bGST\b/i.test(text));
   if (currency === 'USD' && !gst) return 'mdy';
+  // Canadian and Philippine tills print month first too (Canada's GST notwithstanding).
+  if (currency === 'CAD' || currency === 'PHP') return 'mdy';
   if (language === 'de' || currency !== 'EUR' || gst) return 'dmy';
   return texts.some((text) => /€|\bEUR\b|\bVAT\b|£/i.test(text)) ? 'dmy' : 'mdy';
 }

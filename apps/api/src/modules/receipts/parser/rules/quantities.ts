@@ -1,6 +1,6 @@
 import type { ParsedReceiptLine } from '../receipt-text.js';
 import { closingAmount } from './amounts.js';
-import { amountPattern, cents, type DecimalSeparator, isLineAmount, lineAmount, parseAmount, parseQuantity, RINGGIT, trailingAmount } from '../receipt-numbers.js';
+import { amountPattern, cents, type DecimalSeparator, isLineAmount, lineAmount, OTHER_SIGNS, parseAmount, parseQuantity, RINGGIT, trailingAmount } from '../receipt-numbers.js';
 
 /**
  * Counts and weights as tills print them: on a line of their own above or below the article
@@ -10,7 +10,7 @@ import { amountPattern, cents, type DecimalSeparator, isLineAmount, lineAmount, 
 
 export type Unit = ParsedReceiptLine['unit'];
 
-export const CURRENCY = String.raw`(?:€|EUR|[SA]?\$|USD|£|GBP|CHF|${RINGGIT}|MYR|SGD|AUD)`;
+export const CURRENCY = String.raw`(?:€|EUR|${OTHER_SIGNS}|\$|USD|£|GBP|CHF|${RINGGIT}|MYR|SGD|AUD)`;
 const UNIT = String.raw`(kg|g|lbs?|l|stk\.?|st\.?|stück|pcs?|pc\.?|ea|rollen?|pack(?:ung)?|pck\.?|paar|dosen?|fl\.?|flaschen?|btl\.?|beutel)`;
 /** "Stk" as thermal print comes back from OCR: "STK", "SIK", "5TK", "37K". */
 const PIECES = String.raw`(stk\.?|st\.?|stück|pcs?|[s5$3][t7il1|][kx])`;
