@@ -54,6 +54,9 @@ describe('count lines', () => {
     expect(quantityLine('42,18 l x 1,789 EUR/l 75,46 A', ',')).toMatchObject({ quantity: 42.18, unitPrice: 1.789, amount: 75.46 });
     expect(quantityLine('02 22,68 l 1,499 EUR/l', ',')).toMatchObject({ quantity: 22.68, unit: 'l', unitPrice: 1.499, amount: null });
     expect(quantityLine('12.500 ltr @ 1.459 /ltr', '.')).toMatchObject({ quantity: 12.5, unit: 'l', unitPrice: 1.459 });
+    // The litre read as a one or a bar.
+    expect(quantityLine('42,18 1 x 1,789 EUR/1 75,46 A', ',')).toMatchObject({ quantity: 42.18, unitPrice: 1.789, amount: 75.46 });
+    expect(quantityLine('22,68 | 1,499 EUR/I', ',')).toMatchObject({ quantity: 22.68, unitPrice: 1.499 });
     // An amount the litres and the price do not give is not this line's.
     expect(quantityLine('42,18 l x 1,789 EUR/l 70,00 A', ',')).toBeNull();
   });
