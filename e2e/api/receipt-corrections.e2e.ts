@@ -171,6 +171,14 @@ describe('correcting a receipt before it is imported', () => {
     expect((await correctItem(member, receipt, { ...item, id: 'nope' }, { total_price: 1 })).status).toBe(404);
   });
 
+  it('keeps a fuel line’s litres and amount but no price per litre in tenths of a cent, so the line is corrected as it is sent back', async () => {
+    const receipt = await upload(member, await receiptPdf(['SUPER E10 SAEULE 3', '42,18 l x 1,789 EUR/l 75,46 A'], '75,46', '2025-02-08'));
+    const item = line(receipt, 'SUPER E10 SAEULE 3');
+    expect(item).toMatchObject({ quantity: 42.18, unit_price: null, total_price: 75.46 });
+    const sent = { name: 'Super E10', quantity: item.quantity, unit_price: item.unit_price, total_price: item.total_price };
+    expect((await correctItem(member, receipt, item, sent)).status).toBe(200);
+  });
+
   it('adds a missing line after the last one and removes a line that is no purchase, bounds checked', async () => {
     const receipt = await upload(member, await receiptPdf(['KAFFEE 4,99 A', 'BONUSPUNKTE 6,48 A'], '6,48', '2025-02-07'));
     expect(receipt.lines_difference).toBe(-4.99);

@@ -131,7 +131,9 @@ export class ReceiptsService {
             normalizedName: line.name,
             barcode: line.barcode,
             quantity: line.quantity,
-            unitPrice: line.unitPrice,
+            // A price in tenths of a cent (fuel per litre) is kept by the reading for its arithmetic,
+            // not stored: a unit price is money in cents, as a correction must send it back.
+            unitPrice: line.unitPrice !== null && inCents(line.unitPrice) ? line.unitPrice : null,
             totalPrice: line.totalPrice,
             box: line.box ?? null,
             ocrConfidence: line.ocrConfidence ?? null,
@@ -298,6 +300,9 @@ export async function openReceipt(manager: EntityManager, receiptId: string): Pr
 }
 
 /** The lines' amounts added up in whole cents (an unread amount counts as nothing). */
+/** Whether an amount is whole cents (float noise aside). */
+const inCents = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
 function centsOf(lines: ReadonlyArray<{ totalPrice: number | null }>): number {
   return lines.reduce((sum, line) => sum + Math.round((line.totalPrice ?? 0) * 100), 0);
 }

@@ -15,10 +15,12 @@ export const sameAmount = (a: number, b: number): boolean => Math.abs(a - b) < 0
 
 /** Ringgit's "RM" only as a word of its own: a name may end in the letters ("BACKFORM 4,99", "LÄRM 4,99"). */
 export const RINGGIT = String.raw`(?<![A-Za-zÄÖÜäöüß])RM(?![A-Za-zÄÖÜäöüß])`;
-/** Dollars of other countries ("S$", "A$", "C$", "NZ$"), rupees ("₹", "Rs.") and pesos ("₱") beside an amount. */
-export const OTHER_SIGNS = String.raw`(?:[SAC]|NZ)\$|₹|(?<![A-Za-z])Rs\.?|₱|CAD|NZD|INR|PHP`;
+/** Dollars of other countries ("S$", "A$", "C$", "NZ$"), rupees ("₹") and pesos ("₱") beside an amount. */
+export const OTHER_SIGNS = String.raw`(?:[SAC]|NZ)\$|₹|₱|CAD|NZD|INR|PHP`;
+/** Rupees as "Rs." in this case only ("RS" may end a name): for case-sensitive patterns. */
+const RUPEES = String.raw`(?<![A-Za-z])Rs\.?`;
 // Case-sensitive on purpose: tax classes are capital letters, while "1,50 l" is a size.
-const CURRENCY = String.raw`(?:€|EUR|Eur|eur|${OTHER_SIGNS}|\$|USD|£|GBP|CHF|${RINGGIT}|MYR|SGD|AUD)`;
+const CURRENCY = String.raw`(?:€|EUR|Eur|eur|${OTHER_SIGNS}|${RUPEES}|\$|USD|£|GBP|CHF|${RINGGIT}|MYR|SGD|AUD)`;
 
 /**
  * An amount with exactly two decimals. German: "1.234,56"; English: "1,234.56". A minus may

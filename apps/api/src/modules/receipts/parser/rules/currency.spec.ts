@@ -40,14 +40,20 @@ describe('receipt currency', () => {
     expect(findCurrency(['SHOP PTE LTD', 'Rice 5.20', 'TOTAL $ 5.20'], 'en')).toBe('SGD');
     expect(findCurrency(['CORNER STORE', 'ABN 12 345 678 901', 'Bread 3.50', 'TOTAL $3.50'], 'en')).toBe('AUD');
     expect(findCurrency(['CORNER STORE', 'ABN 12 345 678 901', 'Bread $3.50', 'Milk $2.00', 'TOTAL $5.50'], 'en')).toBe('AUD');
-    // One amount with its country's dollar sign says whose the plain "$" ones are.
-    expect(findCurrency(['COUNTDOWN', 'Apples 1.2kg @ $3.99/kg 4.79', 'Milk $3.90', 'TOTAL NZ$8.69'], 'en')).toBe('NZD');
-    // Canada's postcode or sales taxes, India's GST number.
-    expect(findCurrency(['LOBLAWS', 'Toronto ON M5V 2T6', 'MILK $5.49', 'TOTAL $5.49'], 'en')).toBe('CAD');
+    // Amounts with a country's dollar sign say whose the plain "$" ones are.
+    expect(findCurrency(['COUNTDOWN', 'Milk $3.90', 'Bread $2.50', 'TOTAL NZ$6.40', 'EFTPOS NZ$6.40'], 'en')).toBe('NZD');
+    expect(findCurrency(['COUNTDOWN', 'Milk $3.90', 'TOTAL NZ$3.90'], 'en')).toBe('NZD');
+    // One such sign among many plain ones is a speck.
+    expect(findCurrency(['Austin, TX 78701', 'EGGS $4.19', 'CHEESE $5.99', 'TOTAL S$10.18'], 'en')).toBe('USD');
+    // Canada's province and postcode or sales taxes, India's GST number; a code shaped like a postcode alone says nothing.
+    expect(findCurrency(['LOBLAWS', 'Toronto ON M5V 2T6', 'MILK 5.49', 'TOTAL 5.49'], 'en')).toBe('CAD');
+    expect(findCurrency(['CORNER DELI', 'Austin, TX 78701', 'MILK $3.49', 'TOTAL $3.49', 'VISA APPROVAL # K7B3N9'], 'en')).toBe('USD');
+    expect(findCurrency(['Kiosk', 'Brot 1,99', 'Summe 1,99', 'Genehmigung K3M7P2', 'Genehmigung K3M7P2'], 'de')).toBe('EUR');
     expect(findCurrency(['CORNER STORE', 'MILK $5.49', 'HST 13% $0.71', 'TOTAL $6.20'], 'en')).toBe('CAD');
     expect(findCurrency(['FRESH MART', 'GSTIN: 29AABCR1718E1ZL', 'MILK 54.00', 'CGST 2.5% 1.35', 'TOTAL 56.70'], 'en')).toBe('INR');
     // A name with the letters is no rupee sign.
     expect(findCurrency(['Farbe COLOURS 2,99 A', 'SUMME 2,99'], 'de')).toBe('EUR');
+    expect(findCurrency(['Markt', 'Wurst RS 2,99', 'Summe 2,99'], 'de')).toBe('EUR');
   });
 
   it('never takes a German receipt for ringgit, nor letters of a name for its sign', () => {

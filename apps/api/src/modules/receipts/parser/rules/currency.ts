@@ -14,7 +14,7 @@ export type Currency = 'EUR' | 'GBP' | 'USD' | 'CHF' | 'MYR' | 'SGD' | 'AUD' | '
  * (or plain "$", which counts for USD unless the receipt's company form or country says otherwise);
  * Malaysian ringgit as "RM", Indian rupees as "₹" or "Rs.", Philippine pesos as "₱".
  */
-const SYMBOLS: ReadonlyArray<readonly [Currency, string]> = [
+const SYMBOLS: ReadonlyArray<readonly [Currency, string, 'exact case'?]> = [
   ['EUR', String.raw`€|\bEUR\b|\bEuro?\b`],
   ['GBP', String.raw`£|\bGBP\b`],
   ['USD', String.raw`(?<![SAC]|NZ)\$|\bUSD\b`],
@@ -24,12 +24,14 @@ const SYMBOLS: ReadonlyArray<readonly [Currency, string]> = [
   ['AUD', String.raw`\bA\$|\bAUD\b`],
   ['CAD', String.raw`\bC\$|\bCAD\b`],
   ['NZD', String.raw`\bNZ\$|\bNZD\b`],
-  ['INR', String.raw`₹|(?<![A-Za-z])Rs\.?(?=\s?\d)|\bINR\b`],
+  ['INR', String.raw`₹|\bINR\b`],
+  // "Rs." as the till prints it: "RS" or "rs" beside an amount is as often the end of a name.
+  ['INR', String.raw`(?<![A-Za-z])Rs\.?(?=\s?\d)`, 'exact case'],
   ['PHP', String.raw`₱|\bPHP\b`],
 ];
 const AMOUNT = String.raw`-?\d{1,6}[.,]\d{2}(?!\d)`;
-const BESIDE = SYMBOLS.map(([currency, symbol]) => [currency, new RegExp(String.raw`(?:${symbol})\s?${AMOUNT}|${AMOUNT}\s?(?:${symbol})`, 'gi')] as const);
-const ALONE = SYMBOLS.map(([currency, symbol]) => [currency, new RegExp(symbol, 'gi')] as const);
+const BESIDE = SYMBOLS.map(([currency, symbol, exact]) => [currency, new RegExp(String.raw`(?:${symbol})\s?${AMOUNT}|${AMOUNT}\s?(?:${symbol})`, exact ? 'g' : 'gi')] as const);
+const ALONE = SYMBOLS.map(([currency, symbol, exact]) => [currency, new RegExp(symbol, exact ? 'g' : 'gi')] as const);
 
 /** Chains by the currency of the country whose receipts they print (as `knownRetailer` keys them). */
 const CHAIN_CURRENCY: Readonly<Record<string, Currency>> = {
@@ -79,10 +81,13 @@ const COMPANY_FORM: ReadonlyArray<readonly [Currency, RegExp]> = [
 /** Currencies written "$" at home, besides the US dollar. */
 const DOLLAR_COUNTRIES: readonly Currency[] = ['SGD', 'AUD', 'CAD', 'NZD'];
 /**
- * Canada by its postcode ("Toronto ON M5V 2T6") or its sales taxes (HST, QST, and their French
- * names TPS/TVQ): whose dollars a "$" is. India by its GST number or its central and state GST.
+ * Canada by its sales taxes (HST, QST, and their French names TPS/TVQ): whose dollars a "$" is;
+ * more weakly by a province and postcode ("Toronto ON M5V 2T6"), as a card's approval code may
+ * look like a postcode alone.
  */
-const CANADA = /\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b|\b(?:HST|QST|TPS|TVQ)\b/;
+const CANADA_TAX = /\b(?:HST|QST|TPS|TVQ)\b/;
+const CANADA_POSTCODE = /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b/;
+/** India by its GST number or its central and state GST. */
 const INDIA = /\b(?:GSTIN|CGST|SGST|IGST)\b/;
 /** Malaysian addresses: a street (jalan), a housing estate (taman) or a state. */
 const MY_ADDRESS = /\b(?:jalan|jln|taman|selangor|johor|kuala\s+lumpur|pulau\s+pinang|melaka|negeri\s+sembilan|pahang|perak|kedah|kelantan|terengganu|sabah|sarawak)\b/i;
@@ -93,6 +98,8 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
   const weight = new Map<Currency, number>();
   // Countries the chain or the legal form names: whose dollars a "$" is.
   const named = new Set<Currency>();
+  // Amounts printed with each sign.
+  const beside = new Map<Currency, number>();
   // A German receipt is never in ringgit: its "RM" is a stere of firewood ("1 RM 89,00").
   const add = (currency: Currency, by: number) => {
     if (currency !== 'MYR' || language !== 'de') weight.set(currency, (weight.get(currency) ?? 0) + by);
@@ -101,8 +108,7 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     for (const [currency, pattern] of BESIDE) {
       const found = text.match(pattern)?.length ?? 0;
       add(currency, 3 * found);
-      // One "NZ$ 11.19" says whose dollars the plain "$" amounts are.
-      if (found > 0 && DOLLAR_COUNTRIES.includes(currency)) named.add(currency);
+      beside.set(currency, (beside.get(currency) ?? 0) + found);
     }
     for (const [currency, pattern] of ALONE) add(currency, (currency === 'EUR' || currency === 'CHF' ? 1 : 0.25) * (text.match(pattern)?.length ?? 0));
     const chain = knownRetailer(text);
@@ -116,10 +122,11 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
     if (US_ZIP.test(text)) add('USD', 1);
     if (MY_ADDRESS.test(text)) add('MYR', 1);
     if (SALES_TAX.test(text)) add('USD', 1);
-    if (CANADA.test(text)) {
+    if (CANADA_TAX.test(text)) {
       add('CAD', 2);
       named.add('CAD');
     }
+    if (CANADA_POSTCODE.test(text)) add('CAD', 1);
     if (INDIA.test(text)) add('INR', 4);
     for (const [currency, form] of COMPANY_FORM) {
       if (!form.test(text)) continue;
@@ -129,6 +136,12 @@ export function findCurrency(texts: readonly string[], language: 'de' | 'en'): C
   }
   // A German receipt is in euro unless it clearly says otherwise (Switzerland prints CHF beside its amounts).
   if (language === 'de') add('EUR', 2);
+  // Amounts with a country's dollar sign ("NZ$ 11.19") say whose the plain "$" ones are, when they
+  // are not a single speck among many (two of them, or as many as the plain ones).
+  for (const currency of DOLLAR_COUNTRIES) {
+    const signed = beside.get(currency) ?? 0;
+    if (signed > 0 && (signed >= 2 || signed >= (beside.get('USD') ?? 0))) named.add(currency);
+  }
   // A chain or a legal form of a country that pays in dollars says whose dollars its "$" amounts are.
   const dollars = DOLLAR_COUNTRIES.filter((currency) => named.has(currency));
   if (dollars.length === 1 && weight.has('USD')) {

@@ -186,12 +186,11 @@ describe('lines OCR read in part', () => {
   });
 
   it('reads a pump line with litres and the price per litre as the fuel\'s count, above or below its name', () => {
-    // The litres are the count; a price per litre in tenths of a cent is no unit price in cents.
     expect(read('Säule 03 Super\n42,18 l 1,789 EUR/l 75,46 A\nSnickers 1,29 A')).toEqual([
-      ['Säule 03 Super', 42.18, null, 75.46],
+      ['Säule 03 Super', 42.18, 1.789, 75.46],
       ['Snickers', 1, 1.29, 1.29],
     ]);
-    expect(read('Super bleifrei 34,00 EUR A\n02 22,68 l 1,499 EUR/l')).toEqual([['Super bleifrei', 22.68, null, 34]]);
+    expect(read('Super bleifrei 34,00 EUR A\n02 22,68 l 1,499 EUR/l')).toEqual([['Super bleifrei', 22.68, 1.499, 34]]);
   });
 
   it('skips a pump\'s volume line behind specks', () => {

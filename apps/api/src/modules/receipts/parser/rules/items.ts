@@ -540,8 +540,6 @@ function joinHyphenWraps(name: string): string {
   return name.replace(/(\p{L}-) (?!(?:und|oder|bzw|u|and|or)\b)(?=\p{L})/giu, '$1');
 }
 
-const inCents = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
 function toLine(draft: Draft, position: number, decimal: DecimalSeparator): ParsedReceiptLine {
   let name = joinHyphenWraps(draft.names.reduce((joined, part) => (joined === '' ? part : /\p{L}-$/u.test(joined) && /^\p{L}/u.test(part) ? joined + part : `${joined} ${part}`), ''));
   let quantity = draft.quantity;
@@ -579,8 +577,7 @@ function toLine(draft: Draft, position: number, decimal: DecimalSeparator): Pars
     name,
     quantity: quantity ?? 1,
     unit,
-    // A price in tenths of a cent (fuel per litre) is no amount of money the receipt's lines carry.
-    unitPrice: unitPrice !== null && !inCents(unitPrice) ? null : (unitPrice ?? (quantity === null ? amount : null)),
+    unitPrice: unitPrice ?? (quantity === null ? amount : null),
     totalPrice: amount,
     taxCode: draft.taxCode,
     barcode,

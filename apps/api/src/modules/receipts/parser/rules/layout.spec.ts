@@ -25,6 +25,7 @@ describe('where the articles start', () => {
     expect(start('Gasthaus zur Linde\nTisch 12 Bedienung: Maria\n2 Cola 0,4l 7,80\nSumme 7,80')).toBe(2);
     expect(start('Gasthaus\nTisch: 4\nPersonen: 2\nKellnerin: Anna\nSchnitzel 16,50\nSumme 16,50')).toBe(4);
     expect(start('Möbel\nTisch 2er Set 19,99\nSumme 19,99')).toBe(1);
+    expect(start('Möbelhaus\nTisch 4 Personen 129,00\nStuhl 49,00\nSumme 178,00')).toBe(1);
     // A table among the articles is one.
     expect(articleStart('CAFE\nTABLE SALT 1KG 0.99\nTOTAL 0.99'.split('\n'), '.', 2)).toBe(1);
   });
@@ -36,11 +37,14 @@ describe('where the articles start', () => {
   it('takes the line under the street for the name of a first article printed as a weight or count line', () => {
     expect(start('Markt\nLeipziger Str. 8\nBananen\n0,812 kg x 1,49 EUR/kg 1,21 A\nSUMME 1,21')).toBe(2);
     expect(start('Markt\nLeipziger Str. 8\nBrötchen\n5 x 0,35 1,75 A\nSUMME 1,75')).toBe(2);
+    // Not the town with its postcode, and not above a count line without its amount (that names the article below it).
+    expect(start('EDEKA Muster\nHauptstr. 5\n12345 Berlin\n2 x 0,99\nJoghurt 1,98 A\nMilch 1,19 A\nSUMME 3,17')).toBe(3);
+    expect(start('ARAL\nHauptstr. 5\n12345 Berlin\n42,18 l x 1,789 EUR/l 75,46 A\nSUMME 75,46')).toBe(3);
     // A priced article line names itself: the line above it stays the town.
     expect(start('Markt\nLeipziger Str. 8\nHalle\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
   });
 
-  it('leaves the header\'s tail above the first article when every article names itself on its priced line', () => {
+  it('leaves a town above the first article in the header when every article names itself on its priced line', () => {
     const beforeTotal = (text: string) => {
       const texts = text.split('\n');
       return articleStart(texts, ',', texts.length - 1);
@@ -50,6 +54,8 @@ describe('where the articles start', () => {
     expect(beforeTotal('tegut\nKaffee ganze\nBohne 12,99 1\nMilch 1,29 1\nJoghurt\nNatur 3,5% 0,79 1\nSUMME 15,07')).toBe(1);
     // Too few articles to tell.
     expect(beforeTotal('tegut\nKaffee ganze\nBohne 12,99 1\nMilch 1,29 1\nSUMME 14,28')).toBe(1);
+    // Only a town's one word: more is as likely the first half of the name.
+    expect(beforeTotal('tegut\nKaffee ganze\nBohne 12,99 1\nMilch 1,29 1\nButter 1,99 1\nSUMME 16,27')).toBe(1);
   });
 
   it('does not start at a header line that reads like a priced one', () => {

@@ -31,7 +31,7 @@ export const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{
 export const STREET =
   /(?:\p{L}(?:str(?:aße|asse|\.)|weg|platz|allee|gasse|ring|damm)|\b(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm))\s*\d+|^\d+\s+\p{L}.*\b(?:st|street|ave|avenue|road|rd|blvd|lane|ln|drive|dr|high\s+street)\b\.?$|\b(?:jalan|jln|lorong|persiaran|lebuh)\s+\p{L}/iu;
 export const DATE_TIME = /\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}\b/;
-export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer|steuernummer|weee|reg\.?-nr)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#|^\W*table\s*(?:no\.?|#|:)?\s*\d+\W*$|\b(?:pax|covers?|guests?)\s*:?\s*\d+\W*$|\b(?:server|waiter|waitress|bedienung|kellner(?:in)?)\s*:|^\W*tisch\s*(?:nr\.?|#|:)?\s*\d+(?:\W*$|\s+(?:bedienung|kellner|personen|gäste))|\b(?:personen|gäste)\s*:?\s*\d+\W*$|\b(?:invoice|inv|order|doc(?:ument)?)\s*(?:no\.?|#|:)|\btax\s+invoice\b/i;
+export const TILL_DATA = /\b(?:uid|ust-?id|st\.?-?nr|steuer-?nr|vat\s*(?:no|reg)|kasse|bon|beleg|trx|transaktion|filiale|fil\.|markt\s*(?:nr|\d)|store\s*(?:#|no|\d)|branch|register|cashier|kassierer|bediener|operator|terminal|receipt|rechnung|kassenbon|öffnungszeiten|opening|mo\s*-\s*sa|kunden|customer|steuernummer|weee|reg\.?-nr)\b|\b(?:st|op|te|tr|tc|ref|auth|seq)\s?#|^\W*table\s*(?:no\.?|#|:)?\s*\d+\W*$|\b(?:pax|covers?|guests?)\s*:?\s*\d+\W*$|\b(?:server|waiter|waitress|bedienung|kellner(?:in)?)\s*:|^\W*tisch(?!.*\d[.,]\d{2}\W*$)\s*(?:nr\.?|#|:)?\s*\d+(?:\W*$|\s+(?:bedienung|kellner|personen|gäste))|\b(?:personen|gäste)\s*:?\s*\d+\W*$|\b(?:invoice|inv|order|doc(?:ument)?)\s*(?:no\.?|#|:)|\btax\s+invoice\b/i;
 export const WELCOME = /^\W*(?:(?:herzlich\s+)?willkommen(?:\s+(?:bei|im|in))?|welcome(?:\s+to)?|vielen\s+dank|thank\s+you|danke)\b\W*/i;
 
 /** Opening hours and the like in the header ("Mo.-Sa. 9.00 Uhr - 20.00 Uhr", "Öffnungszeiten"). */
@@ -89,19 +89,23 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
     const text = texts[start - 1];
     if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || OPENING_HOURS.test(text)) break;
     // The line under a street without its town is the town (with a postcode of any country's form),
-    // unless the first article is a count or weight line: that has no name of its own, and the line
-    // right above it is its name ("Leipziger Str. 8", "Bananen", "0,812 kg x 1,49 EUR/kg 1,21").
-    const namesCountLine = start === first && quantityLine(texts[first], decimal) !== null;
+    // unless the first article is a count or weight line with its amount: that has no name of its
+    // own, and the line right above it is its name ("Leipziger Str. 8", "Bananen", "0,812 kg x 1,49 EUR/kg 1,21").
+    // (A count line without an amount names the article below it.)
+    const namesCountLine = start === first && (quantityLine(texts[first], decimal)?.amount ?? null) !== null && !POSTCODE.test(text);
     if (!namesCountLine && start - 2 >= 0 && STREET.test(texts[start - 2]) && !/\b\d{4,5}\s+\p{L}/u.test(texts[start - 2])) break;
     start -= 1;
   }
-  return start < first && printsNamesOnOneLine(texts, first, limit, decimal) ? first : start;
+  return start === first - 1 && TOWN_LIKE.test(texts[start]) && printsNamesOnOneLine(texts, first, limit, decimal) ? first : start;
 }
+
+/** One word of letters, as a town's name under the store's ("Fulda", "Frankfurt-Höchst"). */
+const TOWN_LIKE = /^\s*\p{Lu}[\p{L}-]+\s*$/u;
 
 /**
  * Whether every article below the first names itself on its own priced line, none with a name
- * line above it: on such a receipt the lines above the first article are the header's tail (the
- * town, a branch's name), not the first half of its name. Needs two such articles to tell.
+ * line above it: on such a receipt a town's name right above the first article is the header's
+ * tail, not the first half of its name. Needs two such articles to tell.
  */
 function printsNamesOnOneLine(texts: readonly string[], first: number, limit: number, decimal: DecimalSeparator): boolean {
   const namedPrice = (text: string) => {
