@@ -65,6 +65,7 @@ describe('where the articles start', () => {
   it('tells header lines from an article with its number', () => {
     expect(isHeaderish('Tel. 0123 456789')).toBe(true);
     expect(isHeaderish('Hauptstraße 12')).toBe(true);
+    expect(isHeaderish('LOT 2, JALAN 1')).toBe(true);
     expect(isHeaderish('4001234567890 Schraube')).toBe(false);
     expect(isHeaderish('3 4001234567890 Schraube')).toBe(false);
   });

@@ -36,6 +36,9 @@ const LABELS = [
   'sale total',
   'sales total',
   'total payable',
+  // Malaysia and Singapore: the amount to pay after cash rounding.
+  'rounded total',
+  'nett total',
 ] as const;
 const SUBTOTALS = ['zwischensumme', 'zw summe', 'subtotal', 'sub total', 'summe artikel'] as const;
 /** Words that make a line that starts like a total something else. */
