@@ -69,15 +69,15 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
   return { quantity, unit: unitOf(m[2], m[1]), unitPrice, amount, taxCode };
 }
 
+/** The litre's "l" may come back from thermal print as "1", "I" or "|" ("42,18 1 x 1,789 EUR/1"). */
+const LITRE = String.raw`(?:[lI1|]|ltr\.?|liter|litre)(?![\p{L}\d])`;
+const FUEL = new RegExp(String.raw`^(?:s[äa]ule\s*|pumpe?\s*)?(?:\d{1,2}\s+)?(\d{1,3}[.,]\d{2,3})\s*${LITRE}\s*(?:x|×|\*|@)?\s*(?:EUR|€)?\s*(\d{1,2}[.,]\d{2,3})\s*(?:EUR|€)?\s*\/\s*${LITRE}\s*(.*)$`, 'iu');
+
 /**
  * A petrol pump's line: litres at a price per litre with three decimals, after the pump's number,
  * with or without the amount ("Säule 3 42,18 l x 1,789 EUR/l 75,46 A", "02 22,68 l 1,499 EUR/l").
  * Stations print it under or over the fuel's name; the price's third decimal is a tenth of a cent.
  */
-const LITRE = String.raw`(?:[lI1|]|ltr\.?|liter|litre)(?![\p{L}\d])`;
-/** The litre's "l" may come back from thermal print as "1", "I" or "|" ("42,18 1 x 1,789 EUR/1"). */
-const FUEL = new RegExp(String.raw`^(?:s[äa]ule\s*|pumpe?\s*)?(?:\d{1,2}\s+)?(\d{1,3}[.,]\d{2,3})\s*${LITRE}\s*(?:x|×|\*|@)?\s*(?:EUR|€)?\s*(\d{1,2}[.,]\d{2,3})\s*(?:EUR|€)?\s*\/\s*${LITRE}\s*(.*)$`, 'iu');
-
 function fuelLine(text: string, decimal: DecimalSeparator): QuantityLine | null {
   const m = FUEL.exec(text);
   if (!m) return null;
