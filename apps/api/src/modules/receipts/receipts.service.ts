@@ -5,6 +5,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { ApiException } from '../../common/errors/api-exception.js';
+import { hasAtMostDecimals } from '../../common/errors/decimal-places.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -132,8 +133,8 @@ export class ReceiptsService {
             barcode: line.barcode,
             quantity: line.quantity,
             // A price in tenths of a cent (fuel per litre) is kept by the reading for its arithmetic,
-            // not stored: a unit price is money in cents, as a correction must send it back.
-            unitPrice: line.unitPrice !== null && inCents(line.unitPrice) ? line.unitPrice : null,
+            // not stored: a unit price is money in cents, as the correction's own check wants it back.
+            unitPrice: line.unitPrice !== null && hasAtMostDecimals(line.unitPrice, 2) ? line.unitPrice : null,
             totalPrice: line.totalPrice,
             box: line.box ?? null,
             ocrConfidence: line.ocrConfidence ?? null,
@@ -300,9 +301,6 @@ export async function openReceipt(manager: EntityManager, receiptId: string): Pr
 }
 
 /** The lines' amounts added up in whole cents (an unread amount counts as nothing). */
-/** Whether an amount is whole cents (float noise aside). */
-const inCents = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
 function centsOf(lines: ReadonlyArray<{ totalPrice: number | null }>): number {
   return lines.reduce((sum, line) => sum + Math.round((line.totalPrice ?? 0) * 100), 0);
 }
