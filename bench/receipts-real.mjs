@@ -2,9 +2,11 @@
 // German receipts, 300 dpi scans, with transcribed truth; never copied into this repository) read
 // by the built API's own local engine (image preparation, OCR pool, parser) exactly as an upload
 // is, then filtered as the service stores lines (negative lines dropped; none left = 422).
-// Besides the scans as they are, two kinds of variants are made at run time with sharp:
+// Besides the scans as they are, three kinds of variants are made at run time with sharp:
 //   turned  each scan turned by 90°, 180° or 270° (in turn), without an EXIF flag;
-//   photo   each scan "photographed": perspective, a shadow across it, blur, JPEG at quality 70.
+//   photo   each scan "photographed": perspective, a shadow across it, blur, JPEG at quality 70;
+//   phone   each scan as a 12-megapixel phone shot: the paper tilted by up to 8° on a grainy
+//           table that fills the rest of the frame, lit from one corner, JPEG at quality 85.
 // and, asked for by name only, the control for `turned`:
 //   reencoded  each scan upright, encoded again as JPEG at quality 92 as `turned` is. The turn
 //              itself loses nothing, the second JPEG does: turned is judged against this floor.
@@ -16,7 +18,7 @@
 // receipt (median, p95), CPU seconds per receipt (the
 // whole process, OCR threads included: a figure other work on the box hardly moves), answers that
 // are not 2xx.
-//   node bench/run.mjs receipts-real [--variants=upright,turned,photo,reencoded] [--only=<substring>] [--verbose]
+//   node bench/run.mjs receipts-real [--variants=upright,turned,photo,phone,reencoded] [--only=<substring>] [--verbose]
 // The OCR text of each read is kept in bench/results/receipts-real/ (ignored by git; --cache=<name>
 // for another folder), so that `--reparse` scores parser changes in seconds without OCR.
 // Goals: recall and precision >= 90 % (grocery, drugstore) and >= 75 % (others), total, date >= 95 %,
@@ -192,6 +194,39 @@ export async function photographed(bytes, seed) {
   return sharp(out, { raw: { width: w, height: h, channels: 3 } }).blur(1.1).jpeg({ quality: 70 }).toBuffer();
 }
 
+/**
+ * A 12-megapixel phone photo (3024 × 4032) of the scan lying on a table: the paper filling about
+ * 85 % of the frame's height, tilted by a few degrees, on a grainy brown surface, lit unevenly.
+ */
+export async function phoneShot(bytes, seed) {
+  const sharp = (await fromApi('sharp')).default;
+  const next = random(seed * 104729 + 3);
+  const W = 3024;
+  const H = 4032;
+  const angle = (next() - 0.5) * 16;
+  const sized = await sharp(bytes).rotate().removeAlpha().resize({ height: Math.round(H * (0.7 + 0.15 * next())), width: Math.round(W * 0.8), fit: 'inside' }).ensureAlpha().png().toBuffer();
+  const paper = await sharp(sized).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer({ resolveWithObject: true });
+  const table = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y += 1) for (let x = 0; x < W; x += 1) {
+    const o = (y * W + x) * 3;
+    const grain = 18 * Math.sin(x / 37 + Math.sin(y / 211) * 3) + 14 * (next() - 0.5);
+    table[o] = 120 + grain;
+    table[o + 1] = 86 + grain * 0.8;
+    table[o + 2] = 58 + grain * 0.6;
+  }
+  const left = Math.round((W - paper.info.width) * (0.3 + 0.4 * next()));
+  const top = Math.round((H - paper.info.height) * (0.3 + 0.4 * next()));
+  const shot = await sharp(table, { raw: { width: W, height: H, channels: 3 } }).composite([{ input: paper.data, left: Math.max(0, left), top: Math.max(0, top) }]).removeAlpha().raw().toBuffer();
+  // Light falling from one corner.
+  const lx = next() < 0.5 ? 0 : W;
+  for (let y = 0; y < H; y += 1) for (let x = 0; x < W; x += 1) {
+    const light = 1.05 - 0.35 * Math.hypot(x - lx, y) / Math.hypot(W, H);
+    const o = (y * W + x) * 3;
+    for (let c = 0; c < 3; c += 1) shot[o + c] = Math.min(255, shot[o + c] * light);
+  }
+  return sharp(shot, { raw: { width: W, height: H, channels: 3 } }).blur(0.8).jpeg({ quality: 85 }).toBuffer();
+}
+
 async function variantsOf(bytes, index, chosen) {
   const sharp = (await fromApi('sharp')).default;
   const out = [];
@@ -202,6 +237,7 @@ async function variantsOf(bytes, index, chosen) {
   }
   if (chosen.includes('reencoded')) out.push({ variant: 'reencoded', bytes: await sharp(bytes).jpeg({ quality: 92 }).toBuffer() });
   if (chosen.includes('photo')) out.push({ variant: 'photo', bytes: await photographed(bytes, index + 1) });
+  if (chosen.includes('phone')) out.push({ variant: 'phone', bytes: await phoneShot(bytes, index + 1) });
   return out;
 }
 
@@ -230,7 +266,7 @@ export async function run() {
   const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const verbose = process.argv.includes('--verbose');
   const reparse = process.argv.includes('--reparse');
-  const chosen = (arg('variants') ?? 'upright,turned,photo').split(',');
+  const chosen = (arg('variants') ?? 'upright,turned,photo,phone').split(',');
   const only = arg('only');
   // Where the OCR text of each read is kept (--cache=<name> keeps two runs apart).
   const cacheName = arg('cache') ?? 'receipts-real';

@@ -328,6 +328,12 @@ SUMME 3,77`);
     expect(parsed.consistency.status).toBe('incomplete');
   });
 
+  it('prices the only article whose amount was lost at what the payment readings agree on, not at a misread total', () => {
+    const parsed = read('ELEKTRO MARKT\nMusterweg 1\n12345 Stadt\nXK42ZM/A LADEKABEL USB-C\n3957 A\nTotal EUR 739,00\nKundenbeleg\nBetrag EUR 39,00\nGIROCARD 39,00\nincl. 19,00% MwSt 6,23\nNetto-Warenwert 32,77');
+    expect(parsed.total).toBe(39);
+    expect(parsed.lines.map((l) => [l.name, l.totalPrice])).toEqual([['XK42ZM/A LADEKABEL USB-C', 39]]);
+  });
+
   it('reads a total with the paper\'s edge read as an underscore after it, not the subtotal above', () => {
     const parsed = read('SHOP\nMILK 1.19\nBREAD 2.49\nSUBTOTAL 3.68\nTAX 0.30\nTOTAL $3.98 _\nCASH 5.00', 'en');
     expect(parsed.total).toBe(3.98);

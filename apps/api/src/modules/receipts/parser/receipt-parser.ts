@@ -1,6 +1,6 @@
 import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
-import { addedTax, checkTotal, runningSumTotal } from './rules/arithmetic.js';
+import { addedTax, checkTotal, outvotingTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
 import { dateReadAgain, slashOrderOf, type WordSureness } from './rules/dates.js';
 import { articleLines, SUBTOTAL } from './rules/items.js';
@@ -128,7 +128,13 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const vat = vatTableTotal(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal);
   const paid = [...paymentAmounts(texts, totalIndex >= 0 ? totalIndex : end - 1, decimal), ...(totalAbove !== null ? [Math.abs(totalAbove)] : []), ...(vat !== null ? [vat] : [])];
   lines = withUnreadAmounts(lines, read.unread, total, tax, notes);
-  // Not one article amount read, the total read: the one article it pays for (nothing to check it against).
+  // Not one article amount read, the total read: the one article it pays for, at the amount the
+  // payment readings agree on when they outvote the total (it is then all there is to check it).
+  const paidInstead = lines.length === 0 && total !== null ? outvotingTotal(total, paid) : null;
+  if (paidInstead !== null) {
+    notes.push(`the total read as ${total!.toFixed(2)}, taken as ${paidInstead.toFixed(2)} (other readings agree)`);
+    total = paidInstead;
+  }
   const sole = lines.length === 0 && total !== null && total > 0 ? soleArticle(texts, totalIndex >= 0 ? totalIndex : end, total, notes) : null;
   if (sole) lines = [sole];
   const tableFrom = totalIndex >= 0 ? totalIndex : end - 1;

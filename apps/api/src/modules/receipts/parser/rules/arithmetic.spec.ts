@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addedTax, checkTotal, differingDigit, digitMisreads, nineReadings, runningSumTotal } from './arithmetic.js';
+import { addedTax, checkTotal, differingDigit, digitMisreads, nineReadings, outvotingTotal, runningSumTotal } from './arithmetic.js';
 import { parsedLine as line } from './parsed-lines.spec-support.js';
 
 
@@ -187,6 +187,18 @@ describe('readings of the total that outvote it', () => {
   it('keeps the printed total when a payment agrees with it as often', () => {
     const lines = [line(1, 30.89), line(2, 8.97)];
     expect(checkTotal(lines, 59.86, null, [], [59.86, 99.86, 99.86]).total).not.toBe(99.86);
+  });
+});
+
+describe('outvotingTotal', () => {
+  it('gives the amount two readings agree on when nothing says the total', () => {
+    expect(outvotingTotal(739, [39, 39])).toBe(39);
+  });
+
+  it('keeps the total when one reading says it or only one reading differs', () => {
+    expect(outvotingTotal(739, [39, 39, 739])).toBeNull();
+    expect(outvotingTotal(739, [39])).toBeNull();
+    expect(outvotingTotal(39, [39, 39])).toBeNull();
   });
 });
 

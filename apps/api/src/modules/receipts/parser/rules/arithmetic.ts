@@ -19,6 +19,17 @@ export function runningSumTotal(lines: readonly ParsedReceiptLine[]): number | n
   return null;
 }
 
+/**
+ * Two further readings (the card payment, the card slip, the VAT table's gross) agreeing on an
+ * amount the printed total does not say, more often than anything says the total: the total was
+ * misread, and that amount is what was paid. Null when the readings do not outvote it.
+ */
+export function outvotingTotal(total: number, paid: readonly number[]): number | null {
+  const votes = (value: number) => paid.filter((amount) => sameAmount(amount, value)).length;
+  const agreed = [...paid].sort((a, b) => votes(b) - votes(a))[0];
+  return agreed !== undefined && votes(agreed) >= 2 && votes(agreed) > votes(total) + 1 ? agreed : null;
+}
+
 /** Lines against the printed total; a line whose count disagrees with its amount is corrected when that makes the total agree. */
 export function checkTotal(
   lines: ParsedReceiptLine[],
@@ -99,13 +110,10 @@ export function checkTotal(
     notes.push(`the total read as ${total.toFixed(2)}, taken as ${confirmed.toFixed(2)} (the lines and the payment agree)`);
     return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total: confirmed };
   }
-  // Two further readings (the card payment, the card slip, the VAT table's gross) agree on an amount
-  // the printed total does not say: the total was misread, and the lines are checked against them.
-  const votes = (value: number) => paid.filter((amount) => sameAmount(amount, value)).length;
-  const agreed = [...paid].sort((a, b) => votes(b) - votes(a))[0];
-  const outvoted = agreed !== undefined && votes(agreed) >= 2 && votes(agreed) > votes(total) + 1;
+  const agreed = outvotingTotal(total, paid);
+  const outvoted = agreed !== null;
   if (outvoted) {
-    notes.push(`the total read as ${total.toFixed(2)}, taken as ${agreed.toFixed(2)} (${votes(agreed)} other readings agree)`);
+    notes.push(`the total read as ${total.toFixed(2)}, taken as ${agreed.toFixed(2)} (other readings agree)`);
     total = agreed;
     if (sameAmount(sum(), total)) return { status: 'corrected', linesTotal: sum(), difference: 0, notes, total };
   }

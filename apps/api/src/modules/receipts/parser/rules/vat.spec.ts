@@ -44,6 +44,12 @@ describe('a VAT row confirms itself through its rate', () => {
     expect(rowGross([3, 10], 0.07)).toBeNull();
   });
 
+  it('reads a row of net and gross whose VAT was not read', () => {
+    expect(rowGross([7.55, 8.99], 0.19)).toBe(8.99);
+    expect(vatClassTotals(['SUMME EUR 19,46', 'V 19,0% 1,944 7,55 8,99', 'E 7,0% 0,68 9,79 10,47'], 0, ',')).toEqual(new Map([['V', 8.99], ['E', 10.47]]));
+    expect(rowGross([7.55, 9.99], 0.19)).toBeNull();
+  });
+
   it('finds the net on a line of its own beside a VAT line', () => {
     expect(vatTableTotal(['Total 99,86', 'incl. 19,00% MwSt 15,95', 'Netto-Warenwert: 83,91'], 0, ',')).toBe(99.86);
     expect(vatTableTotal(['Total 99,86', 'incl, 19,00% Mwet (b) 15,95', 'Netto-Warenwart: (b) 83,91'], 0, ',')).toBe(99.86);

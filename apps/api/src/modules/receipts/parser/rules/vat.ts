@@ -60,9 +60,12 @@ export function rowGross(amounts: readonly number[], rate: number): number | nul
     return null;
   }
   if (amounts.length === 2) {
-    const [vat, other] = [Math.min(...amounts), Math.max(...amounts)];
-    if (agrees(other, vat, rate)) return cents(other + vat);
-    if (agrees(cents(other - vat), vat, rate)) return other;
+    const [small, large] = [Math.min(...amounts), Math.max(...amounts)];
+    // VAT and net; VAT and gross; net and gross, the VAT between them unread ("1,944"). At rates
+    // below 30 % the VAT is the smaller of net and VAT, so no two of these read the same pair.
+    if (agrees(large, small, rate)) return cents(large + small);
+    if (agrees(cents(large - small), small, rate)) return large;
+    if (agrees(small, cents(large - small), rate)) return large;
   }
   return null;
 }
