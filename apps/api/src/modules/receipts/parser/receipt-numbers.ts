@@ -80,6 +80,26 @@ function trailingPatterns(decimal: DecimalSeparator) {
 
 /** The amount closing a line, as on every priced receipt line: "Milch 1,19 A", "TOTAL $12.50". */
 export function trailingAmount(line: string, decimal: DecimalSeparator): TrailingAmount | null {
+  const read = amountClosing(line, decimal);
+  if (read) return read;
+  // Specks after the amount (the paper's edge or its shadow on a photo): the amount still closes the line.
+  const bare = withoutEdgeSpecks(line);
+  return bare === line ? null : amountClosing(bare, decimal);
+}
+
+/** The line without a speck or two apart at its end (see `EDGE_SPECKS`). */
+export function withoutEdgeSpecks(line: string): string {
+  const specks = EDGE_SPECKS.exec(line);
+  return specks ? line.slice(0, specks.index) : line;
+}
+
+/**
+ * A speck or two apart at a line's end ("1,79 B ;", "0,78 8 |", "1,49 A ı"). Only an amount
+ * before it makes it a speck: a line that ends in a bar without one keeps it (see the parser's `clean`).
+ */
+const EDGE_SPECKS = /\s+[|;:!'`‘’ı.,]{1,2}$/;
+
+function amountClosing(line: string, decimal: DecimalSeparator): TrailingAmount | null {
   const { plain, merged } = trailingPatterns(decimal);
   const match = plain.exec(line);
   if (match) {
@@ -99,7 +119,7 @@ export function trailingAmount(line: string, decimal: DecimalSeparator): Trailin
   }
   // A space OCR put after the decimal sign ("BAR 50, 00", "SALATBAR 2. 24*B"): the cents still close the line.
   const spaced = SPACED_DECIMALS.exec(line);
-  if (spaced) return trailingAmount(`${line.slice(0, spaced.index)}${spaced[1]}${decimal}${spaced[2]}${line.slice(spaced.index + spaced[0].length)}`, decimal);
+  if (spaced) return amountClosing(`${line.slice(0, spaced.index)}${spaced[1]}${decimal}${spaced[2]}${line.slice(spaced.index + spaced[0].length)}`, decimal);
   return null;
 }
 

@@ -45,6 +45,7 @@ function whatIsRead(image: Buffer): string {
   const first = image[image.length - w * h];
   if (w === again.width) return h < again.height ? 'sample prepared again' : 'prepared again';
   if (w > LONG.width) return 'sample at 90°';
+  if (h === LONG.height) return first === 0 ? 'as it lies' : 'upside down';
   return first === 0 ? 'sample as it lies' : 'sample upside down';
 }
 
@@ -103,6 +104,20 @@ describe('page reading', () => {
     const result = await readRightWayUp(long, read, async () => again);
     expect(seen).toEqual(['sample as it lies', 'sample upside down', 'sample prepared again', 'prepared again']);
     expect(result.page).toBe(again);
+  });
+
+  it('lets the whole page decide when no sample is sure of its way up (faded print reads as poorly as its upside-down noise)', async () => {
+    const readings: Record<string, ReceiptTextLine[]> = {
+      'sample as it lies': reading(1, 0.15),
+      'sample upside down': reading(1, 0.26),
+      'sample prepared again': reading(3, 0.28),
+      'prepared again': reading(16, 0.24),
+      'as it lies': reading(80, 0.63),
+    };
+    const { read, seen } = longReader((what) => readings[what]);
+    const result = await readRightWayUp(long, read, async () => again);
+    expect(seen).toEqual(['sample as it lies', 'sample upside down', 'sample prepared again', 'prepared again', 'as it lies']);
+    expect(result.page).toBe(long);
   });
 
   it('keeps the reversed sample for that decision when the page prepared again samples worse', async () => {

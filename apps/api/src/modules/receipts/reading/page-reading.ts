@@ -82,8 +82,10 @@ export async function readRightWayUp(
   const upsideDownFound = best === reversed || (again !== null && best.page === again);
   const found = best === reversed ? await upsideDown() : best.page;
   const other = best === asItLies ? upsideDown : upsideDownFound ? async () => page : async () => halfTurn(best.page);
-  // A sample of blank paper or a barcode tells nothing: the whole page decides, as it lies and turned.
-  if (best.found.words < 3) return readWholeEachWay(found, read, other);
+  // A sample that is not sure of its way up (blank paper, a barcode, faded print whose upside-down
+  // reading looks as sure as its upright one) tells too little: the whole page decides, read the
+  // way the sample chose and, when that reads poorly, the other way too.
+  if (!sure(best.found)) return readWholeEachWay(found, read, other);
   return { lines: await read(pgm(found)), page: found };
 }
 

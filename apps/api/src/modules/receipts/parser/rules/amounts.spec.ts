@@ -72,4 +72,10 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Wodka 4,99 ß', ',')).toMatchObject({ amount: 4.99, rest: 'Wodka', taxCode: 'B' });
     expect(closingAmount('Geöffnet 8.00 - 20.00 h', ',')).toBeNull();
   });
+
+  it('reads the amount before a speck or two at the end of a photographed line, with its comma misread too', () => {
+    expect(closingAmount('Sandwich 1.79 B ;', ',')).toMatchObject({ amount: 1.79, rest: 'Sandwich', taxCode: 'B' });
+    expect(closingAmount('Duschgel 1,65 C |', ',')).toMatchObject({ amount: 1.65, rest: 'Duschgel', taxCode: 'C' });
+    expect(closingAmount('Cola 0,33 l |', ',')).toBeNull();
+  });
 });

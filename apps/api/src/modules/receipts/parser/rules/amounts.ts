@@ -1,4 +1,4 @@
-import { type DecimalSeparator, trailingAmount, type TrailingAmount } from '../receipt-numbers.js';
+import { type DecimalSeparator, trailingAmount, type TrailingAmount, withoutEdgeSpecks } from '../receipt-numbers.js';
 
 /**
  * The amount closing an article line as OCR reads it. Besides what `trailingAmount` reads, the
@@ -10,6 +10,14 @@ const FLAGGED = /^(.*?\d[.,]\d{2}-?)(?:[x*×.,\s«»<>°'"=]|-(?=[A-Z])){0,4}([A
 const SIZE = /^(?:l|g|kg|ml|cl|m|cm|mm|lb|oz|st)$/i;
 
 export function closingAmount(text: string, decimal: DecimalSeparator): TrailingAmount | null {
+  const read = amountOfArticleLine(text, decimal);
+  if (read) return read;
+  // A speck or two apart at the end, the paper's edge on a photo ("1.79 B ;"): the rest is read so too.
+  const bare = withoutEdgeSpecks(text);
+  return bare === text ? null : amountOfArticleLine(bare, decimal);
+}
+
+function amountOfArticleLine(text: string, decimal: DecimalSeparator): TrailingAmount | null {
   const plain = trailingAmount(text, decimal);
   if (plain) return plain;
   // Specks after the currency ("39,36 EUR®"): the currency still closes the amount.

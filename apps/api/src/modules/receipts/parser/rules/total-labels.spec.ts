@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isSubtotalLabel, isTotalLabel } from './total-labels.js';
 
 describe('total labels', () => {
-  it.each(['SUMME EUR 5,38', 'Summe 5,38', 'zu zahlen 7,16', 'ZUZAHLEN 7,16', 'Gesamtbetrag 12,00', 'TOTAL 109,75 EUR', 'Total Sales (Inclusive GST) 23.50', 'Amount due $4.10', 'ROUNDED TOTAL (RM): 10.60', 'NETT TOTAL 10.60'])('%j is a total', (text) => {
+  it.each(['SUMME EUR 5,38', 'Summe 5,38', 'zu zahlen 7,16', 'ZUZAHLEN 7,16', 'Gesamtbetrag 12,00', 'TOTAL 109,75 EUR', 'Total Sales (Inclusive GST) 23.50', 'Amount due $4.10', 'ROUNDED TOTAL (RM): 10.60', 'NETT TOTAL 10.60', 'Net Payable : 346.00'])('%j is a total', (text) => {
     expect(isTotalLabel(text)).toBe(true);
   });
 

@@ -36,6 +36,8 @@ const LABELS = [
   'sale total',
   'sales total',
   'total payable',
+  // India: the amount to pay after discounts ("Net" alone is before tax, as on VAT summaries).
+  'net payable',
   // Malaysia and Singapore: the amount to pay after cash rounding.
   'rounded total',
   'nett total',

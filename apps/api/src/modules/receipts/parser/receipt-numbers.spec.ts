@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { trailingAmount } from './receipt-numbers.js';
+
+describe('trailingAmount', () => {
+  it('reads the amount, its tax class and what stands before it', () => {
+    expect(trailingAmount('Milch 1,19 A', ',')).toMatchObject({ amount: 1.19, rest: 'Milch', taxCode: 'A' });
+    expect(trailingAmount('TOTAL $12.50', '.')).toMatchObject({ amount: 12.5, rest: 'TOTAL' });
+  });
+
+  it('reads the amount before a speck or two at the line’s end (the paper’s edge on a photo)', () => {
+    expect(trailingAmount('SUPER SANDWICH 1,79 B ;', ',')).toMatchObject({ amount: 1.79, rest: 'SUPER SANDWICH', taxCode: 'B' });
+    expect(trailingAmount('HARRY VOLLK.KUMPEL 0,78 8 |', ',')).toMatchObject({ amount: 0.78, rest: 'HARRY VOLLK.KUMPEL' });
+    expect(trailingAmount('KIWIS 2,37 B ı', ',')).toMatchObject({ amount: 2.37, taxCode: 'B' });
+    expect(trailingAmount('BANANAS 0.75 :', '.')).toMatchObject({ amount: 0.75, rest: 'BANANAS' });
+  });
+
+  it('reads no amount where a bar closes a line without one, nor a number that is no amount', () => {
+    expect(trailingAmount('SALATBAR |', ',')).toBeNull();
+    expect(trailingAmount('Filiale 4711 |', ',')).toBeNull();
+    expect(trailingAmount('Kasse 3 ;', ',')).toBeNull();
+  });
+});
