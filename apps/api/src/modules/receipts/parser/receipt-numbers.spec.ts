@@ -12,6 +12,7 @@ describe('trailingAmount', () => {
     expect(trailingAmount('HARRY VOLLK.KUMPEL 0,78 8 |', ',')).toMatchObject({ amount: 0.78, rest: 'HARRY VOLLK.KUMPEL' });
     expect(trailingAmount('KIWIS 2,37 B ı', ',')).toMatchObject({ amount: 2.37, taxCode: 'B' });
     expect(trailingAmount('BANANAS 0.75 :', '.')).toMatchObject({ amount: 0.75, rest: 'BANANAS' });
+    expect(trailingAmount('00005 Super bleifrei 34,00 EUR A #*', ',')).toMatchObject({ amount: 34, rest: '00005 Super bleifrei', taxCode: 'A' });
   });
 
   it('reads no amount where a bar closes a line without one, nor a number that is no amount', () => {
