@@ -2,11 +2,13 @@
 // German receipts, 300 dpi scans, with transcribed truth; never copied into this repository) read
 // by the built API's own local engine (image preparation, OCR pool, parser) exactly as an upload
 // is, then filtered as the service stores lines (negative lines dropped; none left = 422).
-// Besides the scans as they are, three kinds of variants are made at run time with sharp:
-//   turned  each scan turned by 90°, 180° or 270° (in turn), without an EXIF flag;
-//   photo   each scan "photographed": perspective, a shadow across it, blur, JPEG at quality 70;
-//   phone   each scan as a 12-megapixel phone shot: the paper tilted by up to 8° on a grainy
-//           table that fills the rest of the frame, lit from one corner, JPEG at quality 85.
+// Besides the scans as they are, four kinds of variants are made at run time with sharp:
+//   turned    each scan turned by 90°, 180° or 270° (in turn), without an EXIF flag;
+//   photo     each scan "photographed": perspective, a shadow across it, blur, JPEG at quality 70;
+//   phone     each scan as a 12-megapixel phone shot: the paper tilted by up to 8° on a grainy
+//             table that fills the rest of the frame, lit from one corner, JPEG at quality 85;
+//   crumpled  the same phone shot of the paper crumpled and smoothed out: wavy text lines, creases
+//             shading bands of it.
 // and, asked for by name only, the control for `turned`:
 //   reencoded  each scan upright, encoded again as JPEG at quality 92 as `turned` is. The turn
 //              itself loses nothing, the second JPEG does: turned is judged against this floor.
@@ -18,7 +20,7 @@
 // receipt (median, p95), CPU seconds per receipt (the
 // whole process, OCR threads included: a figure other work on the box hardly moves), answers that
 // are not 2xx.
-//   node bench/run.mjs receipts-real [--variants=upright,turned,photo,phone,reencoded] [--only=<substring>] [--verbose]
+//   node bench/run.mjs receipts-real [--variants=upright,turned,photo,phone,crumpled,reencoded] [--only=<substring>] [--verbose]
 // The OCR text of each read is kept in bench/results/receipts-real/ (ignored by git; --cache=<name>
 // for another folder), so that `--reparse` scores parser changes in seconds without OCR.
 // Goals: recall and precision >= 90 % (grocery, drugstore) and >= 75 % (others), total, date >= 95 %,
@@ -195,16 +197,55 @@ export async function photographed(bytes, seed) {
 }
 
 /**
- * A 12-megapixel phone photo (3024 × 4032) of the scan lying on a table: the paper filling about
- * 85 % of the frame's height, tilted by a few degrees, on a grainy brown surface, lit unevenly.
+ * The paper crumpled in a pocket and smoothed out again: its text lines wave up and down (by up to
+ * about 1 % of the page's width over a few centimetres) and drift sideways a little, and the
+ * creases shade the paper. `pixels` is RGBA.
  */
-export async function phoneShot(bytes, seed) {
+function crumple(pixels, width, height, next) {
+  const out = Buffer.alloc(pixels.length);
+  const waves = Array.from({ length: 3 }, () => ({ length: width * (0.25 + 0.5 * next()), phase: 2 * Math.PI * next(), amount: width * (0.002 + 0.004 * next()) }));
+  const drifts = Array.from({ length: 2 }, () => ({ length: height * (0.1 + 0.2 * next()), phase: 2 * Math.PI * next(), amount: width * (0.002 + 0.003 * next()) }));
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let dy = 0;
+      let slope = 0;
+      for (const w of waves) {
+        const t = (2 * Math.PI * x) / w.length + w.phase + y / (height * 0.3);
+        dy += w.amount * Math.sin(t);
+        slope += (w.amount * 2 * Math.PI * Math.cos(t)) / w.length;
+      }
+      let dx = 0;
+      for (const d of drifts) dx += d.amount * Math.sin((2 * Math.PI * y) / d.length + d.phase);
+      const sx = Math.round(x + dx);
+      const sy = Math.round(y + dy);
+      const o = (y * width + x) * 4;
+      if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
+      const i = (sy * width + sx) * 4;
+      // A crease facing away from the light is darker.
+      const shade = 1 - Math.min(0.25, Math.max(-0.05, slope * 4));
+      for (let c = 0; c < 3; c += 1) out[o + c] = Math.min(255, pixels[i + c] * shade);
+      out[o + 3] = pixels[i + 3];
+    }
+  }
+  return out;
+}
+
+/**
+ * A 12-megapixel phone photo (3024 × 4032) of the scan lying on a table: the paper filling about
+ * 85 % of the frame's height, tilted by a few degrees, on a grainy brown surface, lit unevenly;
+ * `crumpled`, the paper was crumpled and smoothed out first.
+ */
+export async function phoneShot(bytes, seed, { crumpled = false } = {}) {
   const sharp = (await fromApi('sharp')).default;
   const next = random(seed * 104729 + 3);
   const W = 3024;
   const H = 4032;
   const angle = (next() - 0.5) * 16;
-  const sized = await sharp(bytes).rotate().removeAlpha().resize({ height: Math.round(H * (0.7 + 0.15 * next())), width: Math.round(W * 0.8), fit: 'inside' }).ensureAlpha().png().toBuffer();
+  let sized = await sharp(bytes).rotate().removeAlpha().resize({ height: Math.round(H * (0.7 + 0.15 * next())), width: Math.round(W * 0.8), fit: 'inside' }).ensureAlpha().png().toBuffer();
+  if (crumpled) {
+    const { data, info } = await sharp(sized).raw().toBuffer({ resolveWithObject: true });
+    sized = await sharp(crumple(data, info.width, info.height, next), { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  }
   const paper = await sharp(sized).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer({ resolveWithObject: true });
   const table = Buffer.alloc(W * H * 3);
   for (let y = 0; y < H; y += 1) for (let x = 0; x < W; x += 1) {
@@ -238,6 +279,7 @@ async function variantsOf(bytes, index, chosen) {
   if (chosen.includes('reencoded')) out.push({ variant: 'reencoded', bytes: await sharp(bytes).jpeg({ quality: 92 }).toBuffer() });
   if (chosen.includes('photo')) out.push({ variant: 'photo', bytes: await photographed(bytes, index + 1) });
   if (chosen.includes('phone')) out.push({ variant: 'phone', bytes: await phoneShot(bytes, index + 1) });
+  if (chosen.includes('crumpled')) out.push({ variant: 'crumpled', bytes: await phoneShot(bytes, index + 1, { crumpled: true }) });
   return out;
 }
 
@@ -266,7 +308,7 @@ export async function run() {
   const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const verbose = process.argv.includes('--verbose');
   const reparse = process.argv.includes('--reparse');
-  const chosen = (arg('variants') ?? 'upright,turned,photo,phone').split(',');
+  const chosen = (arg('variants') ?? 'upright,turned,photo,phone,crumpled').split(',');
   const only = arg('only');
   // Where the OCR text of each read is kept (--cache=<name> keeps two runs apart).
   const cacheName = arg('cache') ?? 'receipts-real';

@@ -51,6 +51,20 @@ describe('sauvola binarisation', () => {
     expect(out[5 * width + 100]).toBe(255);
   });
 
+  it('reads print in a crease\'s shade (paper at 65 % of the light) as print on paper when told the page holds paper only', () => {
+    // Paper 240 on the left, a crease's shaded band (paper 156, print 60) on the right.
+    const width = 200;
+    const pixels = page(width, 60, 240, (p) => {
+      for (let y = 0; y < 60; y += 1) for (let x = 100; x < width; x += 1) p[y * width + x] = 156;
+      strokes(width, 110, 190, 60)(p);
+    });
+    const inShade = [30 * width + 152, 30 * width + 156, 5 * width + 150];
+    // As a page that may hold a dark surround beside the paper: the band is taken for no paper, all of it dark.
+    expect(inShade.map((at) => sauvola(pixels, width, 60, OPTIONS)[at])).toEqual([0, 0, 0]);
+    // As a sheet cut out along its outline: its shaded paper is paper.
+    expect(inShade.map((at) => sauvola(pixels, width, 60, { ...OPTIONS, darkShare: 0.5 })[at])).toEqual([0, 255, 255]);
+  });
+
   it('gives only black and white, one byte per pixel, for a page not a multiple of its cells', () => {
     const out = sauvola(page(13, 7, 128, (p) => p.fill(0, 0, 20)), 13, 7, OPTIONS);
     expect(out.length).toBe(13 * 7);

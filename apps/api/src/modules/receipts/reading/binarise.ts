@@ -36,11 +36,13 @@ export interface SauvolaOptions {
   k: number;
   /** The dynamic range of the deviation (Sauvola's R; 128 for 8-bit grey). */
   range?: number;
+  /** Cells darker than this share of the paper's brightness get the page's one threshold (`DARK_SHARE` unless given). */
+  darkShare?: number;
 }
 
 /** The grey page as black (0) and white (255), thresholded by its neighbourhood. */
 export function sauvola(pixels: Uint8Array, width: number, height: number, options: SauvolaOptions): Uint8Array {
-  const { k, range = 128 } = options;
+  const { k, range = 128, darkShare = DARK_SHARE } = options;
   const cw = Math.ceil(width / CELL);
   const ch = Math.ceil(height / CELL);
   // Sum, sum of squares and count of each cell.
@@ -59,7 +61,7 @@ export function sauvola(pixels: Uint8Array, width: number, height: number, optio
   }
   // The paper's brightness: the cell mean most cells of the picture stay below.
   const means = Float32Array.from(sum, (value, cell) => value / Math.max(1, count[cell])).sort();
-  const dark = DARK_SHARE * means[Math.floor(0.9 * (means.length - 1))];
+  const dark = darkShare * means[Math.floor(0.9 * (means.length - 1))];
   const histogram = new Array<number>(256).fill(0);
   for (let at = 0; at < pixels.length; at += 1) histogram[pixels[at]] += 1;
   const global = otsu(histogram);

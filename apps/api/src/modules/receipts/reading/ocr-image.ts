@@ -30,6 +30,8 @@ const BINARISATION = { radius: TARGET_LINE_HEIGHT / 2, k: 0.2 };
 const OCR_MAX_PIXELS = 12_000_000;
 /** The blocks the light on a photographed sheet is estimated in: a text line high (see flattenLight). */
 const LIGHT_BLOCK = TARGET_LINE_HEIGHT;
+/** On a sheet cut out along its outline, paper in shade down to this share of the light is still thresholded as paper (see binarise). */
+const SHADED_PAPER = 0.5;
 /** How far (probe pixels) outside a sheet's outline the cut still counts as the sheet (its traced edge is a pixel or two off). */
 const OUTLINE_MARGIN = 2;
 /** The least share of the cut the surround beside a sheet's outline must cover to be whitened (a wedge of table, not a sliver of edge). */
@@ -205,7 +207,9 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     await stretchContrast(pixels, out.info.width, out.info.height);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
-    const ink = sauvola(pixels, out.info.width, out.info.height, BINARISATION);
+    // A sheet cut out along its outline holds no surround: a band darker than most of it is paper
+    // in a crease's or a fold's shade, thresholded by its own neighbourhood like the rest.
+    const ink = sauvola(pixels, out.info.width, out.info.height, rectified ? { ...BINARISATION, darkShare: SHADED_PAPER } : BINARISATION);
     clearBars(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearEdgeBands(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);

@@ -98,6 +98,8 @@ describe('article number lines', () => {
   it('knows a number on its own line', () => {
     expect(isCodeLine('Artikel 12345678 12345')).toBe(true);
     expect(isCodeLine('ART/EAN 4001234567890')).toBe(true);
+    expect(isCodeLine('Artikel 12345678 12345 N')).toBe(true);
+    expect(isCodeLine('Artikel 12345678 12345 Nord')).toBe(false);
     expect(isCodeLine('4001234567890 Schraube')).toBe(false);
   });
 });

@@ -167,8 +167,11 @@ export function afterSpecks(text: string): string[] {
   return variants;
 }
 
-/** An article number on a line of its own ("Artikel 50319963 22621", "ART/EAN 4002245701618", its label misread): not part of a name. */
-const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*[:\-–]?\s*|\S{1,10}\s+)?\d{5,14}(?:\s+\d{1,8})*$/i;
+/**
+ * An article number on a line of its own ("Artikel 50319963 22621", "ART/EAN 4002245701618", its
+ * label misread, a flag or speck letter after it): not part of a name.
+ */
+const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*[:\-–]?\s*|\S{1,10}\s+)?\d{5,14}(?:\s+\d{1,8})*(?:\s+[A-Z])?$/i;
 
 export function isCodeLine(text: string): boolean {
   return CODE_LINE.test(withoutSpecks(text).replace(/^\W+/, ''));
