@@ -4,6 +4,7 @@ import type { ReceiptSourceType } from '../receipt-source.js';
 import type { DecodedImage } from './decoder.js';
 import { sauvola } from './binarise.js';
 import { stretchContrast } from './contrast.js';
+import { dewarp } from './dewarp.js';
 import { flattenLight } from './illumination.js';
 import { measurePage, turnClockwise, type GreyImage } from './page-geometry.js';
 import { clearBars, clearEdgeBands, clearRules } from './page-rules.js';
@@ -214,7 +215,13 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearEdgeBands(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     for (let at = 0; at < pixels.length; at += 1) if (ink[at] === 255) pixels[at] = 255;
-    return { pixels, width: out.info.width, height: out.info.height, toSource: unturned(sourcePoint(paper, level, out.info.width, out.info.height), turn, upright), turn, probe };
+    const toSource = unturned(sourcePoint(paper, level, out.info.width, out.info.height), turn, upright);
+    // A photographed sheet may be crumpled or curled: its wavy text lines made straight (a scan lies flat under the lid).
+    const straight = rectified ? dewarp(pixels, out.info.width, out.info.height, TARGET_LINE_HEIGHT) : null;
+    if (straight) {
+      return { pixels: straight.pixels, width: out.info.width, height: out.info.height, toSource: (x, y) => toSource(x, y + straight.shiftAt(x, y)), turn, probe };
+    }
+    return { pixels, width: out.info.width, height: out.info.height, toSource, turn, probe };
   } catch (error) {
     if (error instanceof ApiException) throw error;
     throw new ApiException(400, 'receipt_image_unreadable');

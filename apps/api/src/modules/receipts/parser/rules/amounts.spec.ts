@@ -77,5 +77,6 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Sandwich 1.79 B ;', ',')).toMatchObject({ amount: 1.79, rest: 'Sandwich', taxCode: 'B' });
     expect(closingAmount('Duschgel 1,65 C |', ',')).toMatchObject({ amount: 1.65, rest: 'Duschgel', taxCode: 'C' });
     expect(closingAmount('Cola 0,33 l |', ',')).toBeNull();
+    expect(closingAmount('Sessel 10,00 :. 0', ',')).toMatchObject({ amount: 10, rest: 'Sessel' });
   });
 });
