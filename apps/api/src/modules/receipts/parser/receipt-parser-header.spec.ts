@@ -22,6 +22,10 @@ describe('parseReceipt: store, date, total, currency', () => {
     expect(parseReceipt({ lines }).storeName).toBe('Konditorei Weber');
   });
 
+  it('leaves a speck at the end of the store name\'s line (the paper\'s edge on a photo) out of the name', () => {
+    expect(parseReceipt({ lines: ['Stadtmarkt Warenhandel |', 'Am Ring 2, 70173 Stuttgart', 'Brezel 1,65 €', 'Summe 1,65 €'] }).storeName).toBe('Stadtmarkt Warenhandel');
+  });
+
   it('takes the card payment as the total when no total line is printed', () => {
     const parsed = parseReceipt({ lines: ['Quittung', 'Tisch 20,00', 'Stuhl 9,98', 'elec.-cash 29,98', 'Netto MwSt'] });
     expect(parsed.total).toBe(29.98);

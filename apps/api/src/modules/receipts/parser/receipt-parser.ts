@@ -225,7 +225,7 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
     let text = joinLetterSpaced(line);
     if (WELCOME.test(text)) text = text.replace(WELCOME, '');
     // A company registration number after the name ("99 SPEEDMART S/B (519537-X)") is not part of it.
-    text = trimEndOf(trimStartOf(text.replace(REGISTRATION, ''), '*=#- '), '*=#- !');
+    text = trimEndOf(trimStartOf(text.replace(REGISTRATION, ''), '*=#- '), '*=#- !|;:,');
     if (!/\p{L}{3}/u.test(text) || /^(?:eur|euro|usd|gbp|chf)$/i.test(text)) return;
     const visible = text.replace(/\s/g, '');
     if ((visible.match(/\p{L}/gu)?.length ?? 0) < 0.6 * visible.length) return;
