@@ -1,3 +1,5 @@
+import { median } from './word-boxes.js';
+
 /**
  * Text lines made straight again on a page photographed crumpled, folded or curled: smoothed out
  * on a table, such paper still waves, and its lines rise and fall across the page by as much as a
@@ -38,7 +40,7 @@ export interface Dewarped {
 /** The page with its text lines straightened, or null when they are straight already. `lineHeight` is the page's text line height in pixels. */
 export function dewarp(pixels: Uint8Array, width: number, height: number, lineHeight: number): Dewarped | null {
   const strips = Math.ceil(width / STRIP);
-  const band = Math.max(2 * lineHeight, BAND_LINES * lineHeight);
+  const band = BAND_LINES * lineHeight;
   if (strips < 3 || height < band) return null;
   const reach = Math.max(2, Math.floor(lineHeight * 0.4));
   // Ink per row of each strip.
@@ -53,15 +55,9 @@ export function dewarp(pixels: Uint8Array, width: number, height: number, lineHe
   const measured = starts.map((top) => bandShifts(profiles, top, band, reach, STRIP));
   // A wave runs on down the page from band to band; a misreading of one band's print does not: each
   // strip's shift is the middle one of its band's and the two bands' beside it.
-  const grid = measured.map((row, j) =>
-    row.map((value, i) => {
-      const around = [measured[j - 1]?.[i], value, measured[j + 1]?.[i]].filter((v) => v !== undefined);
-      return around.length < 3 ? value : around.sort((a, b) => a - b)[1];
-    }),
-  );
+  const grid = measured.map((row, j) => (j === 0 || j === measured.length - 1 ? row : row.map((value, i) => median([measured[j - 1][i], value, measured[j + 1][i]])!)));
   // Flat when a typical band's strips agree (the middle band's spread, not the worst one's).
-  const spreads = grid.map((row) => Math.max(...row) - Math.min(...row)).sort((a, b) => a - b);
-  if (spreads[spreads.length >> 1] < FLAT * lineHeight) return null;
+  if (median(grid.map((row) => Math.max(...row) - Math.min(...row)))! < FLAT * lineHeight) return null;
   const centres = starts.map((top) => top + band / 2);
   // Per column, the two strips whose centres it lies between, and how far towards the second.
   const x0s = new Int32Array(width);
@@ -81,16 +77,14 @@ export function dewarp(pixels: Uint8Array, width: number, height: number, lineHe
     const wy = j1 === j ? 0 : Math.min(1, Math.max(0, (y - centres[j]) / (centres[j1] - centres[j])));
     return grid[j].map((value, i) => value * (1 - wy) + grid[j1][i] * wy);
   };
-  const shiftAt = (x: number, y: number): number => {
-    const row = rowShifts(Math.max(0, Math.min(height - 1, Math.round(y))));
-    const column = Math.max(0, Math.min(width - 1, Math.round(x)));
-    return row[x0s[column]] * (1 - wxs[column]) + row[x1s[column]] * wxs[column];
-  };
+  /** Column `x`'s displacement, between the strips' displacements of a row. */
+  const inColumn = (row: Float32Array, x: number): number => row[x0s[x]] * (1 - wxs[x]) + row[x1s[x]] * wxs[x];
+  const shiftAt = (x: number, y: number): number => inColumn(rowShifts(Math.max(0, Math.min(height - 1, Math.round(y)))), Math.max(0, Math.min(width - 1, Math.round(x))));
   const out = new Uint8Array(width * height).fill(255);
   for (let y = 0; y < height; y += 1) {
     const row = rowShifts(y);
     for (let x = 0, at = y * width; x < width; x += 1, at += 1) {
-      const from = Math.round(y + row[x0s[x]] * (1 - wxs[x]) + row[x1s[x]] * wxs[x]);
+      const from = Math.round(y + inColumn(row, x));
       if (from >= 0 && from < height) out[at] = pixels[from * width + x];
     }
   }
@@ -101,7 +95,7 @@ export function dewarp(pixels: Uint8Array, width: number, height: number, lineHe
  * The displacement of each strip's print in the rows `top` to `top + rows`, relative to the band's
  * mean. Every strip with print is matched against the band's reference profile (all strips' ink
  * added up, each moved by its displacement so far), and the reference is made again from the
- * displacements found: three rounds, so that a strip across a blank gap (the prices beside the
+ * displacements found (`ROUNDS` times), so that a strip across a blank gap (the prices beside the
  * names) is matched against all of the print, not only a neighbour it may share few lines with.
  */
 function bandShifts(profiles: readonly Float32Array[], top: number, rows: number, reach: number, stripWidth: number): Float32Array {
@@ -136,14 +130,13 @@ function bandShifts(profiles: readonly Float32Array[], top: number, rows: number
   // One strip off both its neighbours (a logo, a barcode matched to the wrong line) is the outlier:
   // it takes the middle one of the three. Not across a gap: there the print may well lie apart.
   const matched = [...known.keys()].filter((i) => known[i]);
-  const middle = matched.map((i) => (known[i - 1] && known[i + 1] ? [shifts[i - 1], shifts[i], shifts[i + 1]].sort((a, b) => a - b)[1] : shifts[i]));
+  const middle = matched.map((i) => (known[i - 1] && known[i + 1] ? median([shifts[i - 1], shifts[i], shifts[i + 1]])! : shifts[i]));
   matched.forEach((i, n) => (shifts[i] = middle[n]));
   // Strips without print, or whose print matched nothing: from the strips beside them.
-  const measured = matched;
   for (let i = 0; i < strips; i += 1) {
     if (known[i]) continue;
-    const before = measured.filter((k) => k < i).at(-1);
-    const after = measured.find((k) => k > i);
+    const before = matched.filter((k) => k < i).at(-1);
+    const after = matched.find((k) => k > i);
     shifts[i] = before === undefined ? shifts[after!] : after === undefined ? shifts[before] : shifts[before] + ((shifts[after] - shifts[before]) * (i - before)) / (after - before);
   }
   return shifts;

@@ -4,8 +4,10 @@
  * takes that side for no paper at all (see binarise: dark cells get one threshold for the page).
  * The paper's brightness is estimated per block (its brightest pixels: print is darker, and a
  * block of a page scaled to its text lines always holds some paper), smoothed across
- * neighbouring blocks, and each pixel is divided by it, so paper is white everywhere and print
- * keeps its contrast to it. Pure function over grey pixels, no I/O.
+ * neighbouring blocks; right beside each pixel it is the brightest paper within a stroke's reach,
+ * which follows a crease's sharp-edged shade where the blocks cannot. Each pixel is divided by it,
+ * so paper is white everywhere and print keeps its contrast to it. Pure function over grey
+ * pixels, no I/O.
  */
 
 /** A block is lit at least this share of the brightest block's light (a sliver of table at the edge is not paper to be lit up). */
