@@ -144,5 +144,3 @@ export function joinedApart(read: TrailingAmount): number | null {
   const value = cents(units + Math.round(Math.abs(read.amount) * 100 % 100) / 100);
   return read.amount < 0 ? -value : value;
 }
-
-export { type DateOrder, findPurchaseDate } from './rules/dates.js';

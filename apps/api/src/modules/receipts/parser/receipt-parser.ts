@@ -2,7 +2,7 @@ import { knownRetailer, retailerKey } from '../receipt-keys.js';
 import { findChain, joinLetterSpaced } from './rules/chains.js';
 import { addedTax, checkTotal, outvotingTotal, runningSumTotal } from './rules/arithmetic.js';
 import { findCurrency, restoreEuroSigns } from './rules/currency.js';
-import { dateReadAgain, slashOrderOf, type WordSureness } from './rules/dates.js';
+import { purchaseDateOf, slashOrderOf, type WordSureness } from './rules/dates.js';
 import { articleLines, SUBTOTAL } from './rules/items.js';
 import { afterSpecks, articleStart, DATE_TIME, PHONE, POSTCODE, SEPARATOR, STREET, TILL_DATA, WEB, WELCOME, withoutSpecks } from './rules/layout.js';
 import { boundedLine, trimEndOf, trimStartOf } from './rules/line-bounds.js';
@@ -12,7 +12,7 @@ import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import { secondReadingOf, secondReadingsOf, settleBySecondReadings } from './rules/second-readings.js';
 import { soleArticle, withUnreadAmounts } from './rules/unread.js';
 import { classTotalsForLines, vatClassTotals, vatTableLettered, vatTableTotal } from './rules/vat.js';
-import { cents, type DecimalSeparator, findPurchaseDate, readApart, trailingAmount } from './receipt-numbers.js';
+import { cents, type DecimalSeparator, readApart, trailingAmount } from './receipt-numbers.js';
 import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput, ReceiptTextLine } from './receipt-text.js';
 
 /*
@@ -153,9 +153,13 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
     storeName,
     retailerKey: chain ?? retailerKey(storeName),
     storeNumber: storeNumberMatch?.[1] ?? null,
-    purchaseDate:
-      findPurchaseDate(texts, slashOrder, input.today, wordSureness(input.lines)) ??
-      dateReadAgain(texts, input.lines.map((line) => (typeof line === 'string' ? undefined : line.alternatives?.map(clean))), slashOrder, input.today),
+    purchaseDate: purchaseDateOf(
+      texts,
+      input.lines.map((line) => (typeof line === 'string' ? undefined : line.alternatives?.map(clean))),
+      slashOrder,
+      input.today,
+      wordSureness(input.lines),
+    ),
     currency,
     total,
     tax,

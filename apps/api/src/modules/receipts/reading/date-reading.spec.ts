@@ -35,6 +35,21 @@ describe('the date line read again', () => {
     expect(out).toEqual(lines);
   });
 
+  it('reads the date line again when the only date the page names is after today', async () => {
+    const lines = [line('SUMME 1,19', 0), line('18.05.27 09:50 0000545', 40)];
+    const calls: number[] = [];
+    const read = async () => {
+      calls.push(1);
+      return [];
+    };
+    await withDateLineReadAgain(page(400, 100), lines, read, '2026-11-27');
+    expect(calls).toHaveLength(1);
+    // Not after today, or no today known: the page's date stands.
+    await withDateLineReadAgain(page(400, 100), lines, read, '2027-06-01');
+    await withDateLineReadAgain(page(400, 100), lines, read);
+    expect(calls).toHaveLength(1);
+  });
+
   it('keeps each reading of the line (as printed, ink thickened) as its alternatives, once each', async () => {
     const lines = [line('SUMME 1,19', 0), line('3182 ,03. 15:5C', 40)];
     const target = dateLineCandidates(lines)[0].box;

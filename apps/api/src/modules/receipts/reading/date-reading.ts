@@ -6,14 +6,15 @@ import { asPrinted, stackCrops, thickenInk } from './second-reading.js';
 import { type Box, lineMiddle, median } from './word-boxes.js';
 
 /**
- * The date line read again alone, when the page as read gives no purchase date. Tills print the
+ * The date line read again alone, when the page as read gives no purchase date, or only one after
+ * `today` (a faded "18.05.20" read as "18.05.27"). Tills print the
  * date and time stamp right under a barcode, whose bars reach down to the digits, and in a photo
  * a shadow or a blur may cross it too: OCR reads "3182 ,03. 15:5C" for "3182 02.03.20 15:59", and
  * the receipt has no date. Cut out tightly, with the bars and its neighbours left behind, the
  * same line reads better (tesseract no longer fits it into the page's layout). Each
  * such line is read twice, as printed and with its ink thickened (faded print), and the readings
  * are kept as the line's `alternatives`: the parser's date rule turns to them only when the lines
- * as read name no date. One small OCR call, and only on pages without a date.
+ * as read name no date, or none before tomorrow. One small OCR call, and only on such pages.
  */
 
 /** A time of day, also with a digit misread ("15:5C", "09;52"); a date word. */
@@ -29,8 +30,13 @@ const MAX_LINES = 3;
  */
 export const MARGIN = 0.08;
 
-export async function withDateLineReadAgain(page: PreparedPage, lines: readonly ReceiptTextLine[], read: ReadImage): Promise<ReceiptTextLine[]> {
-  if (findPurchaseDate(lines.map((line) => line.text), 'dmy') !== null) return [...lines];
+export async function withDateLineReadAgain(page: PreparedPage, lines: readonly ReceiptTextLine[], read: ReadImage, today?: string): Promise<ReceiptTextLine[]> {
+  const date = findPurchaseDate(
+    lines.map((line) => line.text),
+    'dmy',
+    today,
+  );
+  if (date !== null && (today === undefined || date <= today)) return [...lines];
   const targets = dateLineCandidates(lines).slice(0, MAX_LINES);
   if (targets.length === 0) return [...lines];
   const boxes = targets.flatMap(({ box }) => [box, box]);

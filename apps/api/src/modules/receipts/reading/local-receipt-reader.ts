@@ -28,7 +28,7 @@ const PDF_RENDER = { scale: 2.5, maxSide: 12_000, maxPixels: 40_000_000 };
 @Injectable()
 export class LocalReceiptReader implements ReceiptReader {
   /** Raise when extraction or parsing changes what a file yields. */
-  readonly analysisVersion = 'local-14';
+  readonly analysisVersion = 'local-15';
   private readonly maxPixels: number;
   private readonly timeZone: string;
 
@@ -60,13 +60,13 @@ export class LocalReceiptReader implements ReceiptReader {
       const fromText = await parsed(await pdfTextLines(bytes));
       // A scanned PDF has no text layer (or only a stamp or a header): its pages are read as images.
       if (fromText.receipt.lines.length > 0) return fromText;
-      return parsed(await this.readImages(() => this.decoder.renderPdf(bytes, { maxPages: MAX_PDF_PAGES, ...PDF_RENDER })));
+      return parsed(await this.readImages(today, () => this.decoder.renderPdf(bytes, { maxPages: MAX_PDF_PAGES, ...PDF_RENDER })));
     }
     if (type === 'heic') {
-      return parsed(await this.readImages(() => this.decoder.decodeHeic(bytes, { maxPages: 1, scale: 1, maxSide: Number.MAX_SAFE_INTEGER, maxPixels: this.maxPixels })));
+      return parsed(await this.readImages(today, () => this.decoder.decodeHeic(bytes, { maxPages: 1, scale: 1, maxSide: Number.MAX_SAFE_INTEGER, maxPixels: this.maxPixels })));
     }
     await this.ocr.checkPhoto(bytes, type, this.maxPixels);
-    return parsed(await this.readImages(() => Promise.resolve([bytes])));
+    return parsed(await this.readImages(today, () => Promise.resolve([bytes])));
   }
 
   /**
@@ -75,7 +75,7 @@ export class LocalReceiptReader implements ReceiptReader {
    * held in memory; a busy one lets it wait in line with nothing decoded) and gives it back when
    * its pages are read or fail.
    */
-  private async readImages(decode: () => Promise<ReadonlyArray<Buffer | DecodedImage>>): Promise<ReadText> {
+  private async readImages(today: string, decode: () => Promise<ReadonlyArray<Buffer | DecodedImage>>): Promise<ReadText> {
     const release = await this.ocr.admit();
     let pages;
     try {
@@ -83,7 +83,7 @@ export class LocalReceiptReader implements ReceiptReader {
       pages = await Promise.all(
         images.map(async (image, index) => {
           // Prepared and read in the OCR process: the server decodes no photo and holds no prepared page.
-          const { lines: printed, toSource } = await this.ocr.readPage(image, this.maxPixels);
+          const { lines: printed, toSource } = await this.ocr.readPage(image, this.maxPixels, today);
           const placement: TextLinePlacement = { page: index + 1, toStored: toSource };
           return { text: repairOcrLines(printed), printed, placement };
         }),

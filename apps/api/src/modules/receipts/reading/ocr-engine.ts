@@ -127,8 +127,12 @@ export class OcrEngine implements OnModuleDestroy {
    * way up and read in the OCR process: its text lines as printed, and where a point of the page
    * they were read from lies in the upright source (a line's box on the stored file).
    */
-  async readPage(source: Buffer | DecodedImage, maxPixels: number): Promise<{ lines: ReceiptTextLine[]; toSource: (x: number, y: number) => [number, number] }> {
-    const reply = await this.call({ kind: 'page', source, maxPixels });
+  async readPage(
+    source: Buffer | DecodedImage,
+    maxPixels: number,
+    today?: string,
+  ): Promise<{ lines: ReceiptTextLine[]; toSource: (x: number, y: number) => [number, number] }> {
+    const reply = await this.call({ kind: 'page', source, maxPixels, today });
     if (!('lines' in reply)) throw interrupted();
     const [x0, y0, ax, ay, bx, by] = reply.placement;
     return { lines: reply.lines, toSource: (x, y) => [x0 + ax * x + bx * y, y0 + ay * x + by * y] };

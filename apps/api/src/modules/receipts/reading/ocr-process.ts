@@ -23,7 +23,8 @@ import { withSecondReadings } from './second-reading.js';
 export type OcrRequest =
   | { id: number; kind: 'recognize'; image: Uint8Array }
   | { id: number; kind: 'check'; bytes: Uint8Array; type: ReceiptSourceType; maxPixels: number }
-  | { id: number; kind: 'page'; source: Uint8Array | DecodedImage; maxPixels: number };
+  /** `today`: the household's day (YYYY-MM-DD), by which a date read on the page may be a misreading. */
+  | { id: number; kind: 'page'; source: Uint8Array | DecodedImage; maxPixels: number; today?: string };
 
 /**
  * A point of the prepared page in the upright source is `[x0 + ax·x + bx·y, y0 + ay·x + by·y]`
@@ -96,7 +97,7 @@ function main(): void {
     const read = async (pgm: Buffer) => linesOfTsv(await recognize(pgm));
     const found = await readRightWayUp(prepared, read, upsideDown);
     const { page } = found;
-    const lines = await withDateLineReadAgain(page, await withSecondReadings(page, found.lines, read), read);
+    const lines = await withDateLineReadAgain(page, await withSecondReadings(page, found.lines, read), read, request.today);
     const [x0, y0] = page.toSource(0, 0);
     const [x1, y1] = page.toSource(1, 0);
     const [x2, y2] = page.toSource(0, 1);

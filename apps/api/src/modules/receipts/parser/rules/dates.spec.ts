@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateReadAgain, findPurchaseDate, slashOrderOf } from './dates.js';
+import { dateReadAgain, findPurchaseDate, purchaseDateOf, slashOrderOf } from './dates.js';
 
 const date = (text: string, order: 'dmy' | 'mdy' = 'dmy', today?: string) => findPurchaseDate(text.split('\n'), order, today);
 
@@ -129,6 +129,18 @@ describe('readings that are not dates, and dates read with a digit wrong', () =>
     expect(date('Kasse 14.02.25 18:02\n00123140525000456')).toBe('2025-02-14');
   });
 
+  it('settles a year both readings of a date printed twice misread, each in one look-alike digit', () => {
+    // "13" (3 for 8) and "2078" (7 for 1): 2018 is one digit from each; 2073 would be after today.
+    expect(date('Bon 12.04.13 09:15\nKarte\n12.04.2078 09:15:31', 'dmy', '2025-06-01')).toBe('2018-04-12');
+    // Without a today, both 2018 and 2073 fit: nothing is settled, and the plausible reading stands.
+    expect(date('Bon 12.04.13 09:15\nKarte\n12.04.2078 09:15:31')).toBe('2013-04-12');
+    // One reading a digit away from the other: either may be the misread one, the usual choice stands.
+    expect(date('Bon 12.04.18 09:15\nKarte\n12.04.2013 09:15:31', 'dmy', '2025-06-01')).toBe('2018-04-12');
+    expect(date('Bon 12.04.13 09:15\nKarte\n12.04.2018', 'dmy', '2025-06-01')).toBe('2013-04-12');
+    // Different days are different dates: no year is settled between them.
+    expect(date('Bon 12.04.13 09:15\nKarte\n13.04.2078 09:15:31', 'dmy', '2025-06-01')).toBe('2013-04-12');
+  });
+
   it('keeps a printed date OCR was sure of against a digit run it was not sure of', () => {
     const lines = ['Kasse 14.06.25 18:02', '00123140525000456'];
     const sure = (printed: number, run: number) => (index: number) => (index === 0 ? printed : run);
@@ -175,6 +187,17 @@ describe('a date line read again', () => {
   it('tries each line`s second other reading when the first names no date', () => {
     const again = [undefined, undefined, ['3182 ,03.20 15:59', '3182 02.03.20 15:59'], undefined];
     expect(dateReadAgain(lines, again, 'dmy', '2026-11-27')).toBe('2020-03-02');
+  });
+
+  it('lets a date after today as printed give way to a date not after it from the line read again', () => {
+    const printed = ['SUMME 7,16', 'Bar 10,00', '18.05.27 09:50 0000545', 'Vielen Dank'];
+    const again = [undefined, undefined, ['18.05.20 09:50 0000545'], undefined];
+    expect(purchaseDateOf(printed, again, 'dmy', '2026-11-27')).toBe('2020-05-18');
+    // With no other reading, or one after today too, the printed date stands (a till's clock set wrong).
+    expect(purchaseDateOf(printed, [], 'dmy', '2026-11-27')).toBe('2027-05-18');
+    expect(purchaseDateOf(printed, [undefined, undefined, ['18.05.28 09:50']], 'dmy', '2026-11-27')).toBe('2027-05-18');
+    // A printed date not after today is not questioned by another reading.
+    expect(purchaseDateOf(printed, again, 'dmy', '2027-06-01')).toBe('2027-05-18');
   });
 
   it('takes no date after today from a line read again, nor anything without other readings', () => {

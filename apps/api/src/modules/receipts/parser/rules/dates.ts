@@ -90,6 +90,23 @@ export function slashOrderOf(texts: readonly string[], language: 'de' | 'en', cu
 export type WordSureness = (index: number, digits: string) => number | undefined;
 
 /**
+ * The purchase date: as the lines print it, else from their other readings (a date line read
+ * again alone). A date after today as printed gives way to a date not after it from the other
+ * readings ("18.05.27" read again as "18.05.20"); with none, it stands (a till's clock set wrong).
+ */
+export function purchaseDateOf(
+  lines: readonly string[],
+  alternatives: ReadonlyArray<readonly string[] | undefined>,
+  slashOrder: DateOrder,
+  today?: string,
+  sureness?: WordSureness,
+): string | null {
+  const printed = findPurchaseDate(lines, slashOrder, today, sureness);
+  if (printed !== null && (today === undefined || printed <= today)) return printed;
+  return dateReadAgain(lines, alternatives, slashOrder, today) ?? printed;
+}
+
+/**
  * The purchase date from the lines' other readings (a date line read again alone, see
  * reading/date-reading.ts), for a receipt whose lines as read name none: every line by its first
  * other reading, then by its second. A line read again is read less surely than the page: a date
@@ -119,6 +136,13 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   const found: Array<{ date: string; score: number; index: number; weight: number }> = [];
   // More than a year after today cannot be a till's clock: a misread year (2075).
   const latest = notAfter === undefined ? '2100-12-31' : `${Number(notAfter.slice(0, 4)) + 1}${notAfter.slice(4)}`;
+  // Every reading's day, month and the year's last two digits, the implausible ones too: two
+  // readings of one date whose years disagree may still agree on what was printed.
+  const readings: DateReading[] = [];
+  const read = (year: number, month: number, day: number, line: string, index: number, weight = 0) => {
+    if (validDate(2000, month, day)) readings.push({ month, day, yy: String(year % 100).padStart(2, '0'), line, index });
+    add(year, month, day, line, index, weight);
+  };
   const add = (year: number, month: number, day: number, line: string, index: number, weight = 0) => {
     if (year < 100) year += 2000;
     // One of the century's two digits misread ("15.02.7020"): the year's last two digits still say which.
@@ -144,17 +168,17 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
     const line = withDateDigits(raw);
     for (const m of line.matchAll(DATE)) {
       const tail = AFTER_NUMBER.test(line.slice(0, m.index)) ? -2 : 0;
-      if (m[1]) add(Number(m[1]), Number(m[2]), Number(m[3]), line, index);
+      if (m[1]) read(Number(m[1]), Number(m[2]), Number(m[3]), line, index);
       else if (m[4]) {
         // With a comma, only two-digit parts: "19, 4,16" on a payment line is an amount read apart.
         if (m[5].includes(',') || m[7].includes(',')) if (m[4].length < 2 || m[6].length < 2 || AMOUNT_LINE.test(line)) continue;
-        add(Number(m[8]), Number(m[6]), Number(m[4]), line, index, tail);
+        read(Number(m[8]), Number(m[6]), Number(m[4]), line, index, tail);
       } else {
         // Slashed or dashed: the country's order unless a part above 12 settles it.
         const [a, b] = [Number(m[9]), Number(m[11])];
         const monthFirst = a > 12 ? false : b > 12 ? true : slashOrder === 'mdy';
         const [month, day] = monthFirst ? [a, b] : [b, a];
-        add(Number(m[12]), month, day, line, index, tail);
+        read(Number(m[12]), month, day, line, index, tail);
       }
     }
     for (const m of line.matchAll(DAY_MONTH)) add(Number(m[3]), monthOf(m[2]), Number(m[1]), line, index);
@@ -214,6 +238,7 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
       add(year, Number(other.slice(2, 4)), Number(other.slice(4, 6)), lines[f.index], f.index, f.weight + 1);
     }
   }
+  for (const { year, month, day, line, index } of yearBothReadingsMissed(readings, notAfter)) add(year, month, day, line, index, 1);
   const cardSlip = withoutYear(lines, today);
   // Without a printed date, the card slip's day and month with the year beside "Datum" (or a guessed one, weaker than a digit run's).
   if (printed === 0) cardSlip.forEach(({ year, month, day, line, index, guessed }) => year !== null && add(year, month, day, line, index, guessed ? -6 : -1));
@@ -223,6 +248,37 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   for (const f of found) if (cardSlip.some((c) => f.date.endsWith(`-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`) && c.index !== f.index)) f.score += 1;
   found.sort((a, b) => b.score + (repeats.get(b.date)! - 1) - (a.score + (repeats.get(a.date)! - 1)) || a.index - b.index);
   return found[0]?.date ?? null;
+}
+
+/** A date as read on line `index`, with the last two digits of its year as printed ("2078" → "78"). */
+interface DateReading {
+  month: number;
+  day: number;
+  yy: string;
+  line: string;
+  index: number;
+}
+
+/**
+ * The year of a date printed twice (the receipt's and the card slip's stamp) whose two readings
+ * disagree on it, each with one digit misread: "07.09.13" and "07.09.2078" for 2018 (3 for 8, 7
+ * for 1). The year both readings are one look-alike digit away from is what was printed, when it
+ * is the only such year that is not after today; when one reading is itself a digit away from
+ * the other, nothing says which of the two was misread, and nothing is added.
+ */
+function yearBothReadingsMissed(readings: readonly DateReading[], notAfter: string | undefined): Array<Omit<DateReading, 'yy'> & { year: number }> {
+  const out: Array<Omit<DateReading, 'yy'> & { year: number }> = [];
+  for (const [i, a] of readings.entries()) {
+    for (const b of readings.slice(i + 1)) {
+      if (a.month !== b.month || a.day !== b.day || a.yy === b.yy || a.index === b.index) continue;
+      const near = new Set(oneDigitAway(a.yy));
+      if (near.has(b.yy)) continue;
+      const day = `${String(a.month).padStart(2, '0')}-${String(a.day).padStart(2, '0')}`;
+      const both = oneDigitAway(b.yy).filter((yy) => near.has(yy) && (notAfter === undefined || `20${yy}-${day}` <= notAfter));
+      if (both.length === 1) out.push({ year: 2000 + Number(both[0]), month: a.month, day: a.day, line: a.line, index: a.index });
+    }
+  }
+  return out;
 }
 
 /**
