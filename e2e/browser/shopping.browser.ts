@@ -196,7 +196,7 @@ describe('the shopping list in the PWA', () => {
     await expect.poll(() => page.getByTestId('shopping-waiting').textContent()).toBe('7 changes waiting to sync');
     expect(await page.getByTestId('shopping-row-waiting').count()).toBe(6);
     expect(await checkCircle(page, 'Apples').getAttribute('aria-checked')).toBe('true');
-    expect(await row(page, 'Flour').textContent()).toContain('3');
+    await expect.poll(() => row(page, 'Flour').textContent()).toContain('3');
     // Meanwhile, at home, somebody checks the tea off.
     const home = await signedInPage(await newContext(), base());
     const homeTea = (await openItems(home)).find((item) => item.id === tea.id) as Item;

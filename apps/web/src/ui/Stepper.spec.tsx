@@ -56,6 +56,30 @@ describe('Stepper', () => {
     expect(changes).toEqual([2, 1, 0]);
   });
 
+  it('steps from the last value asked while its owner has not shown it yet: two quick presses count twice', () => {
+    const changes: number[] = [];
+    let show: (value: number) => void = () => undefined;
+    /** An owner that shows a change only later (it saves it first), as the shopping list does. */
+    function Late() {
+      const [value, setValue] = useState(1);
+      show = setValue;
+      return <Stepper label="Amount" decreaseLabel="Decrease" increaseLabel="Increase" value={value} onChange={(next) => changes.push(next)} />;
+    }
+    const page = render(<Late />);
+    click(button(page, 'Increase'));
+    click(button(page, 'Increase'));
+    expect(changes).toEqual([2, 3]);
+    // The owner shows the first change: the second is still on its way.
+    act(() => show(2));
+    click(button(page, 'Increase'));
+    expect(changes).toEqual([2, 3, 4]);
+    act(() => show(4));
+    // Changed from elsewhere (another device): the value shown counts again.
+    act(() => show(10));
+    click(button(page, 'Decrease'));
+    expect(changes).toEqual([2, 3, 4, 9]);
+  });
+
   it('follows the spinbutton keys: arrows, page keys by ten steps, Home and End', () => {
     const page = render(<Harness initial={5} min={0} max={20} />);
     const value = () => spinbutton(page).getAttribute('aria-valuenow');

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
 import { cx } from './class-names';
@@ -71,21 +71,38 @@ export function Stepper({
   const atMin = disabled || value <= min;
   const atMax = disabled || value >= max;
 
+  // The values asked of the owner that it has not shown yet, after the value shown when the first
+  // was asked. An owner may show a change a moment later (the shopping list saves it on the device
+  // first): a press meanwhile steps from the last value asked, so two quick taps on + count twice.
+  const asked = useRef<number[]>([]);
+  const current = (): number => {
+    const at = asked.current.indexOf(value);
+    // Shown at last, or changed from outside (another device, a reload): the shown value counts.
+    if (at === -1 || at === asked.current.length - 1) {
+      asked.current = [];
+      return value;
+    }
+    return asked.current[asked.current.length - 1];
+  };
   const change = (next: number) => {
-    if (!disabled && next !== value) onChange(next);
+    const from = current();
+    if (disabled || next === from) return;
+    asked.current = asked.current.length === 0 ? [from, next] : [...asked.current, next];
+    onChange(next);
   };
   // A typed value may sit below the buttons' minimum (0.5 of whole packages): a step down must
   // then leave it, never move it up to the minimum.
   const stepped = (count: number) => {
-    const next = stepValue(value, count, { step, min, max });
-    return (count < 0 && next > value) || (count > 0 && next < value) ? value : next;
+    const from = current();
+    const next = stepValue(from, count, { step, min, max });
+    return (count < 0 && next > from) || (count > 0 && next < from) ? from : next;
   };
   const move = (count: number) => change(stepped(count));
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     let next: number | undefined;
     if (event.key in KEY_STEPS) next = stepped(KEY_STEPS[event.key]);
-    else if (event.key === 'Home' && Number.isFinite(min)) next = Math.min(min, value);
+    else if (event.key === 'Home' && Number.isFinite(min)) next = Math.min(min, current());
     else if (event.key === 'End' && Number.isFinite(max)) next = max;
     if (next === undefined) return;
     event.preventDefault();
