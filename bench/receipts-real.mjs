@@ -9,9 +9,13 @@
 //             table that fills the rest of the frame, lit from one corner, JPEG at quality 85;
 //   crumpled  the same phone shot of the paper crumpled and smoothed out: wavy text lines, creases
 //             shading bands of it.
-// and, asked for by name only, the control for `turned`:
-//   reencoded  each scan upright, encoded again as JPEG at quality 92 as `turned` is. The turn
-//              itself loses nothing, the second JPEG does: turned is judged against this floor.
+// and, asked for by name only:
+//   distant    the phone shot taken from twice as far: the paper fills under half the frame's
+//              height, its print half the size (a long receipt taken whole, an older phone);
+//   counter    the phone shot on a light grey kitchen counter, hardly darker than the paper;
+//   reencoded  the control for `turned`: each scan upright, encoded again as JPEG at quality 92
+//              as `turned` is. The turn itself loses nothing, the second JPEG does: turned is
+//              judged against this floor.
 // Prints one row per receipt and variant, then per variant: line recall and precision (a truth
 // line is found when an item has its amount to the cent and a name >= 80 % similar, as the
 // set's own score.mjs counts), separately for grocery/drugstore and the other stores, total,
@@ -20,7 +24,7 @@
 // receipt (median, p95), CPU seconds per receipt (the
 // whole process, OCR threads included: a figure other work on the box hardly moves), answers that
 // are not 2xx.
-//   node bench/run.mjs receipts-real [--variants=upright,turned,photo,phone,crumpled,reencoded] [--only=<substring>] [--verbose]
+//   node bench/run.mjs receipts-real [--variants=upright,turned,photo,phone,crumpled,distant,counter,reencoded] [--only=<substring>] [--verbose]
 // The OCR text of each read is kept in bench/results/receipts-real/ (ignored by git; --cache=<name>
 // for another folder), so that `--reparse` scores parser changes in seconds without OCR.
 // Goals: recall and precision >= 90 % (grocery, drugstore) and >= 75 % (others), total, date >= 95 %,
@@ -231,17 +235,20 @@ function crumple(pixels, width, height, next) {
 }
 
 /**
- * A 12-megapixel phone photo (3024 × 4032) of the scan lying on a table: the paper filling about
- * 85 % of the frame's height, tilted by a few degrees, on a grainy brown surface, lit unevenly;
- * `crumpled`, the paper was crumpled and smoothed out first.
+ * A 12-megapixel phone photo (3024 × 4032) of the scan lying on a table: the paper filling 70–85 %
+ * of the frame's height, tilted by a few degrees, on a grainy brown surface, lit unevenly;
+ * `crumpled`, the paper was crumpled and smoothed out first; `distant`, taken from twice as far
+ * (the paper fills 35–43 % of the frame's height: a long receipt taken whole, or an older phone);
+ * `light`, on a light grey counter instead.
  */
-export async function phoneShot(bytes, seed, { crumpled = false } = {}) {
+export async function phoneShot(bytes, seed, { crumpled = false, distant = false, light = false } = {}) {
   const sharp = (await fromApi('sharp')).default;
   const next = random(seed * 104729 + 3);
   const W = 3024;
   const H = 4032;
   const angle = (next() - 0.5) * 16;
-  let sized = await sharp(bytes).rotate().removeAlpha().resize({ height: Math.round(H * (0.7 + 0.15 * next())), width: Math.round(W * 0.8), fit: 'inside' }).ensureAlpha().png().toBuffer();
+  const fill = (0.7 + 0.15 * next()) * (distant ? 0.5 : 1);
+  let sized = await sharp(bytes).rotate().removeAlpha().resize({ height: Math.round(H * fill), width: Math.round(W * 0.8 * (distant ? 0.5 : 1)), fit: 'inside' }).ensureAlpha().png().toBuffer();
   if (crumpled) {
     const { data, info } = await sharp(sized).raw().toBuffer({ resolveWithObject: true });
     sized = await sharp(crumple(data, info.width, info.height, next), { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
@@ -251,9 +258,10 @@ export async function phoneShot(bytes, seed, { crumpled = false } = {}) {
   for (let y = 0; y < H; y += 1) for (let x = 0; x < W; x += 1) {
     const o = (y * W + x) * 3;
     const grain = 18 * Math.sin(x / 37 + Math.sin(y / 211) * 3) + 14 * (next() - 0.5);
-    table[o] = 120 + grain;
-    table[o + 1] = 86 + grain * 0.8;
-    table[o + 2] = 58 + grain * 0.6;
+    // A brown wooden table, or a light grey kitchen counter hardly darker than the paper.
+    table[o] = (light ? 200 : 120) + grain * (light ? 0.4 : 1);
+    table[o + 1] = (light ? 198 : 86) + grain * (light ? 0.4 : 0.8);
+    table[o + 2] = (light ? 192 : 58) + grain * (light ? 0.4 : 0.6);
   }
   const left = Math.round((W - paper.info.width) * (0.3 + 0.4 * next()));
   const top = Math.round((H - paper.info.height) * (0.3 + 0.4 * next()));
@@ -280,6 +288,8 @@ async function variantsOf(bytes, index, chosen) {
   if (chosen.includes('photo')) out.push({ variant: 'photo', bytes: await photographed(bytes, index + 1) });
   if (chosen.includes('phone')) out.push({ variant: 'phone', bytes: await phoneShot(bytes, index + 1) });
   if (chosen.includes('crumpled')) out.push({ variant: 'crumpled', bytes: await phoneShot(bytes, index + 1, { crumpled: true }) });
+  if (chosen.includes('distant')) out.push({ variant: 'distant', bytes: await phoneShot(bytes, index + 1, { distant: true }) });
+  if (chosen.includes('counter')) out.push({ variant: 'counter', bytes: await phoneShot(bytes, index + 1, { light: true }) });
   return out;
 }
 

@@ -253,9 +253,15 @@ export function meanOf(histogram: readonly number[], from: number, to: number): 
 
 /**
  * The largest 4-connected region of member blocks brighter than `threshold`: its blocks, count and
- * the rectangle it fills (see filledRect).
+ * the rectangle it fills (see filledRect). `inside`: only regions that keep off the picture's edge.
  */
-export function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Array, threshold: number): { members: Uint8Array; size: number; rect: Rect } | null {
+export function largestRegion(
+  blocks: Uint8Array,
+  bw: number,
+  members: Uint8Array,
+  threshold: number,
+  { inside = false }: { inside?: boolean } = {},
+): { members: Uint8Array; size: number; rect: Rect } | null {
   const label = new Int32Array(blocks.length);
   const stack: number[] = [];
   const bh = blocks.length / bw;
@@ -265,6 +271,7 @@ export function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Arra
     if (label[start] || !members[start] || blocks[start] <= threshold) continue;
     id += 1;
     let size = 0;
+    let edge = false;
     stack.push(start);
     label[start] = id;
     while (stack.length > 0) {
@@ -272,6 +279,7 @@ export function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Arra
       const x = at % bw;
       const y = (at / bw) | 0;
       size += 1;
+      if (x === 0 || y === 0 || x === bw - 1 || y === bh - 1) edge = true;
       for (const next of [x > 0 ? at - 1 : -1, x < bw - 1 ? at + 1 : -1, y > 0 ? at - bw : -1, y < bh - 1 ? at + bw : -1]) {
         if (next >= 0 && !label[next] && members[next] && blocks[next] > threshold) {
           label[next] = id;
@@ -279,7 +287,7 @@ export function largestRegion(blocks: Uint8Array, bw: number, members: Uint8Arra
         }
       }
     }
-    if (!best || size > best.size) best = { id, size };
+    if ((!inside || !edge) && (!best || size > best.size)) best = { id, size };
   }
   if (!best) return null;
   const chosen = new Uint8Array(blocks.length);

@@ -16,6 +16,8 @@ function photo({
   shadow = 'left' as 'left' | 'right' | 'none',
   depth = 0.55,
   tornAt = () => Infinity,
+  surface = 70,
+  lamp = false,
 }: {
   width?: number;
   height?: number;
@@ -25,6 +27,9 @@ function photo({
   depth?: number;
   /** Where the sheet's bottom end is torn off, by its distance across (sheet units). */
   tornAt?: (u: number) => number;
+  /** The surface's brightness, and whether a lamp by the top left corner lights it all, falling off to 65 % across the picture. */
+  surface?: number;
+  lamp?: boolean;
 }): GreyImage {
   const toSheet = homography(corners, [
     [0, 0],
@@ -37,8 +42,8 @@ function photo({
     for (let x = 0; x < width; x += 1) {
       const [u, v] = mapPoint(toSheet, x + 0.5, y + 0.5);
       const t = shadow === 'left' ? x / width : 1 - x / width;
-      const light = shadow === 'none' ? 1 : 1 - depth * Math.max(0, 1 - t * 2.2);
-      let value = 70;
+      const light = (shadow === 'none' ? 1 : 1 - depth * Math.max(0, 1 - t * 2.2)) * (lamp ? 1.05 - (0.4 * Math.hypot(x, y)) / Math.hypot(width, height) : 1);
+      let value = surface;
       if (u >= 0 && v >= 0 && u < sheet.width && v < Math.min(sheet.height, tornAt(u))) {
         const inText = u > 12 && u < sheet.width - 12 && v > 12 && v < Math.min(sheet.height, tornAt(u)) - 12;
         const inLine = v % 20 < 9;
@@ -172,6 +177,39 @@ describe('paper outline', () => {
       [40, 770],
     ];
     expect(unevenlyLit({ width, height, data }, board)).toBe(false);
+  });
+
+  it('finds a sheet that covers a small part of the picture: a long receipt taken whole, from further away', () => {
+    // About 5 % of the picture, tilted a little; its print is small, and the table around it would
+    // otherwise be read as part of the page.
+    const far: Quad = [
+      [272, 260],
+      [344, 263],
+      [339, 600],
+      [267, 597],
+    ];
+    const outline = findPaperOutline(photo({ width: 600, height: 800, corners: far, sheet: { width: 72, height: 336 }, shadow: 'none' }));
+    expect(outline).not.toBeNull();
+    // Within one block of the paper's grid (PAPER_BLOCK): on so small a sheet a corner block is mostly table.
+    for (let i = 0; i < 4; i += 1) expect(Math.hypot(outline![i][0] - far[i][0], outline![i][1] - far[i][1])).toBeLessThanOrEqual(8);
+  });
+
+  it('finds a sheet on a light counter lit from one side, brighter by the lamp than the paper far from it', () => {
+    // Paper 240 on a surface of 205: beside each other the surface is 15 % darker, but by the lamp
+    // it is brighter than the paper at the far end; no one threshold parts them.
+    const image = photo({ corners: slanted, shadow: 'none', surface: 205, lamp: true });
+    const byLamp = image.data[10 * image.width + 10];
+    const farPaper = image.data[690 * image.width + 430];
+    expect(byLamp).toBeGreaterThan(farPaper);
+    const outline = findPaperOutline(image);
+    expect(outline).not.toBeNull();
+    for (let i = 0; i < 4; i += 1) expect(Math.hypot(outline![i][0] - slanted[i][0], outline![i][1] - slanted[i][1])).toBeLessThanOrEqual(8);
+  });
+
+  it('finds a sheet on a counter only a little darker than the paper', () => {
+    const outline = findPaperOutline(photo({ corners: slanted, shadow: 'none', surface: 212 }));
+    expect(outline).not.toBeNull();
+    for (let i = 0; i < 4; i += 1) expect(Math.hypot(outline![i][0] - slanted[i][0], outline![i][1] - slanted[i][1])).toBeLessThanOrEqual(5);
   });
 
   it('finds no outline where nothing darker surrounds the paper', () => {

@@ -15,10 +15,18 @@ import type { Point, Quad } from './perspective.js';
  * surround's bright half), that covers next to nothing or nearly all the picture.
  */
 
-/** The least step in brightness (block maxima) between the sheet and its surround. */
-const MIN_STEP = 40;
-/** The sheet covers at least this share of the picture, and leaves at least this much of it around. */
-const MIN_SHARE = 0.08;
+/**
+ * The least step in brightness (block maxima) between the sheet and its surround: a light grey
+ * counter is 30–40 darker than the paper on it; a flat scan's paper, all of it, steps by under 10.
+ */
+const MIN_STEP = 25;
+/**
+ * The sheet covers at least this share of the picture, and leaves at least this much of it around.
+ * A long receipt photographed whole from further away covers 5–10 % of the frame: cut out, it is
+ * read as a sheet (lit evenly, scaled to the usual line height); left lying on the table, its
+ * small print came out thin and broken.
+ */
+const MIN_SHARE = 0.03;
 const MAX_SHARE = 0.97;
 /** The quadrilateral fills at least this share of the region's hull, and the region this share of the quadrilateral. */
 const MIN_FIT = 0.93;
@@ -58,7 +66,41 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   // to grow darker as gradually (the grey cardboard beside a scanned receipt).
   // Nor into the surround: lit unevenly, it may grow lighter towards one side as gradually, but
   // it runs on to the picture's edge, where the sheet lying on it does not.
-  if (reachesEdge(region.members, members, bw, bh) || !holdsPrint(inkPerBlock(probe, bw, PAPER_BLOCK), region.members, members)) members = region.members;
+  const ink = inkPerBlock(probe, bw, PAPER_BLOCK);
+  if (reachesEdge(region.members, members, bw, bh) || !holdsPrint(ink, region.members, members)) members = region.members;
+  const outline = outlineOf(probe, blocks, bw, threshold, members);
+  if (outline) return outline;
+  // The region took in part of a surround nearly as bright as the sheet: a light counter lit
+  // from one side, brighter near the lamp than the paper far from it.
+  const sheet = litSheet(blocks, ink, region.members, bw, bh, darkMean + SHADE_FLOOR * (threshold - darkMean));
+  return sheet ? outlineOf(probe, blocks, bw, threshold, sheet) : null;
+}
+
+/**
+ * The most a block of a sheet on a light surface is darker than its neighbour on the sheet: the
+ * surface beside the paper is 10–15 % darker than it (its grain's brightest spots less), and the
+ * light from a lamp falls off by a fraction of a percent from one block to the next.
+ */
+const SURFACE_STEP = 0.95;
+
+/**
+ * The sheet on a surface that one threshold does not part from it (see findPaperOutline): the
+ * blocks reached from the region's print without a step down of more than SURFACE_STEP from one
+ * block to the next. Light falls off gradually across paper, and drops at once at its edge to
+ * the surface beside it. The largest such patch that does not run on to the picture's edge (the
+ * surface does, a sheet lying on it does not); null when it covers too little or too much.
+ */
+function litSheet(blocks: Uint8Array, ink: Float64Array, region: Uint8Array, bw: number, bh: number, floor: number): Uint8Array | null {
+  const seeds = new Uint8Array(blocks.length);
+  for (let i = 0; i < blocks.length; i += 1) if (region[i] && ink[i] >= PRINT_PIXELS) seeds[i] = 1;
+  const sheet = largestRegion(blocks, bw, grown(seeds, blocks, bw, bh, floor, SURFACE_STEP), -1, { inside: true });
+  if (!sheet || sheet.size < MIN_SHARE * blocks.length || sheet.size > MAX_SHARE * blocks.length) return null;
+  return sheet.members;
+}
+
+/** The sheet's outline from the blocks taken for it: the largest quadrilateral in their hull, if it fits them (see MIN_FIT) and its corners are near right angles. */
+function outlineOf(probe: GreyImage, blocks: Uint8Array, bw: number, threshold: number, members: Uint8Array): Quad | null {
+  const bh = blocks.length / bw;
   const solid = opened(members, bw, bh);
   // The sheet's edge along each row: its first and last pixel brighter than the threshold in a block of the region.
   const points: Point[] = [];
@@ -230,7 +272,7 @@ function printSlant(probe: GreyImage, quad: Quad, i: number): number | null {
  * table. Without this, the shadowed strip along one side is cut off along a straight line, as if
  * it were the paper's edge.
  */
-function grown(members: Uint8Array, blocks: Uint8Array, bw: number, bh: number, floor: number): Uint8Array {
+function grown(members: Uint8Array, blocks: Uint8Array, bw: number, bh: number, floor: number, step = SHADE_STEP): Uint8Array {
   const out = members.slice();
   const queue: number[] = [];
   for (let i = 0; i < out.length; i += 1) if (out[i]) queue.push(i);
@@ -239,7 +281,7 @@ function grown(members: Uint8Array, blocks: Uint8Array, bw: number, bh: number, 
     const x = at % bw;
     const y = (at / bw) | 0;
     for (const next of [x > 0 ? at - 1 : -1, x < bw - 1 ? at + 1 : -1, y > 0 ? at - bw : -1, y < bh - 1 ? at + bw : -1]) {
-      if (next < 0 || out[next] || blocks[next] < floor || blocks[next] < SHADE_STEP * blocks[at]) continue;
+      if (next < 0 || out[next] || blocks[next] < floor || blocks[next] < step * blocks[at]) continue;
       out[next] = 1;
       queue.push(next);
     }
