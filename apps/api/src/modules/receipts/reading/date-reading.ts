@@ -1,4 +1,4 @@
-import { findPurchaseDate } from '../parser/rules/dates.js';
+import { findPurchaseDate, notAfterToday } from '../parser/rules/dates.js';
 import type { ReceiptTextLine } from '../parser/receipt-text.js';
 import { pgm, type PreparedPage } from './ocr-image.js';
 import type { ReadImage } from './page-reading.js';
@@ -31,12 +31,7 @@ const MAX_LINES = 3;
 export const MARGIN = 0.08;
 
 export async function withDateLineReadAgain(page: PreparedPage, lines: readonly ReceiptTextLine[], read: ReadImage, today?: string): Promise<ReceiptTextLine[]> {
-  const date = findPurchaseDate(
-    lines.map((line) => line.text),
-    'dmy',
-    today,
-  );
-  if (date !== null && (today === undefined || date <= today)) return [...lines];
+  if (notAfterToday(findPurchaseDate(lines.map((line) => line.text), 'dmy', today), today)) return [...lines];
   const targets = dateLineCandidates(lines).slice(0, MAX_LINES);
   if (targets.length === 0) return [...lines];
   const boxes = targets.flatMap(({ box }) => [box, box]);

@@ -61,7 +61,8 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   if (!region || region.size < MIN_SHARE * blocks.length || region.size > MAX_SHARE * blocks.length) return null;
   // Paper in a shadow may be as dark as the lit table, but not as dark as the table on average.
   const darkMean = meanOf(histogram, 0, threshold + 1);
-  let members = grown(region.members, blocks, bw, bh, darkMean + SHADE_FLOOR * (threshold - darkMean));
+  const floor = darkMean + SHADE_FLOOR * (threshold - darkMean);
+  let members = grown(region.members, blocks, bw, bh, floor);
   // Grown into print (the shadowed side of the sheet), not into a printless surface that happens
   // to grow darker as gradually (the grey cardboard beside a scanned receipt).
   // Nor into the surround: lit unevenly, it may grow lighter towards one side as gradually, but
@@ -72,7 +73,7 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   if (outline) return outline;
   // The region took in part of a surround nearly as bright as the sheet: a light counter lit
   // from one side, brighter near the lamp than the paper far from it.
-  const sheet = litSheet(blocks, ink, region.members, bw, bh, darkMean + SHADE_FLOOR * (threshold - darkMean));
+  const sheet = litSheet(blocks, ink, region.members, bw, bh, floor);
   return sheet ? outlineOf(probe, blocks, bw, threshold, sheet) : null;
 }
 

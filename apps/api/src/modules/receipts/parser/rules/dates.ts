@@ -89,6 +89,11 @@ export function slashOrderOf(texts: readonly string[], language: 'de' | 'en', cu
 /** How sure OCR was (0–1) of the word on line `index` whose digits include `digits`; undefined when not known. */
 export type WordSureness = (index: number, digits: string) => number | undefined;
 
+/** Whether a date read is not after today (any date is, when today is not known). */
+export function notAfterToday(date: string | null, today?: string): date is string {
+  return date !== null && (today === undefined || date <= today);
+}
+
 /**
  * The purchase date: as the lines print it, else from their other readings (a date line read
  * again alone). A date after today as printed gives way to a date not after it from the other
@@ -102,7 +107,7 @@ export function purchaseDateOf(
   sureness?: WordSureness,
 ): string | null {
   const printed = findPurchaseDate(lines, slashOrder, today, sureness);
-  if (printed !== null && (today === undefined || printed <= today)) return printed;
+  if (notAfterToday(printed, today)) return printed;
   return dateReadAgain(lines, alternatives, slashOrder, today) ?? printed;
 }
 
@@ -120,7 +125,7 @@ export function dateReadAgain(lines: readonly string[], alternatives: ReadonlyAr
       slashOrder,
       today,
     );
-    if (date !== null && (today === undefined || date <= today)) return date;
+    if (notAfterToday(date, today)) return date;
   }
   return null;
 }
@@ -267,14 +272,14 @@ interface DateReading {
  * the other, nothing says which of the two was misread, and nothing is added.
  */
 function yearBothReadingsMissed(readings: readonly DateReading[], notAfter: string | undefined): Array<Omit<DateReading, 'yy'> & { year: number }> {
-  const out: Array<Omit<DateReading, 'yy'> & { year: number }> = [];
+  const out: ReturnType<typeof yearBothReadingsMissed> = [];
   for (const [i, a] of readings.entries()) {
     for (const b of readings.slice(i + 1)) {
       if (a.month !== b.month || a.day !== b.day || a.yy === b.yy || a.index === b.index) continue;
       const near = new Set(oneDigitAway(a.yy));
       if (near.has(b.yy)) continue;
       const day = `${String(a.month).padStart(2, '0')}-${String(a.day).padStart(2, '0')}`;
-      const both = oneDigitAway(b.yy).filter((yy) => near.has(yy) && (notAfter === undefined || `20${yy}-${day}` <= notAfter));
+      const both = oneDigitAway(b.yy).filter((yy) => near.has(yy) && notAfterToday(`20${yy}-${day}`, notAfter));
       if (both.length === 1) out.push({ year: 2000 + Number(both[0]), month: a.month, day: a.day, line: a.line, index: a.index });
     }
   }
