@@ -189,12 +189,14 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
         whitenOutside(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
       }
     }
-    // A photographed sheet is lit unevenly (a shadow across it); a scan is lit evenly, and the
-    // darker surround its cut may keep (cardboard, a lid) must stay dark to be told from paper.
+    // A photographed sheet is lit unevenly (a shadow across it), and so is a sheet whose cut took
+    // in its shadowed part (see PageGeometry.shaded); a scan is lit evenly, and the darker
+    // surround its cut may keep (cardboard, a lid) must stay dark to be told from paper.
     // The light is taken off before the turn: the white the turn fills the corners with would
     // pass for the light on the paper beside it, and a band along the edge would stay in shadow
     // (grey, with the paper's grain read as specks). Blocks as large as on the scaled page.
-    if (rectified) flattenLight(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, Math.max(4, Math.round(LIGHT_BLOCK / scale)));
+    const evenOut = rectified || geometry.shaded === true;
+    if (evenOut) flattenLight(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, Math.max(4, Math.round(LIGHT_BLOCK / scale)));
     const out = await sharp(cut, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .rotate(level, { background: '#ffffff' })
       .resize({ width: Math.max(1, Math.round(across * scale)), kernel: scale > 1 ? 'cubic' : 'lanczos3' })
@@ -208,16 +210,18 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     await stretchContrast(pixels, out.info.width, out.info.height);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
-    // A sheet cut out along its outline holds no surround: a band darker than most of it is paper
-    // in a crease's or a fold's shade, thresholded by its own neighbourhood like the rest.
-    const ink = sauvola(pixels, out.info.width, out.info.height, rectified ? { ...BINARISATION, darkShare: SHADED_PAPER } : BINARISATION);
+    // A sheet cut out along its outline, or cut with its shadowed part, holds no surround: a band
+    // darker than most of it is paper in a crease's or a fold's shade, thresholded by its own
+    // neighbourhood like the rest.
+    const ink = sauvola(pixels, out.info.width, out.info.height, evenOut ? { ...BINARISATION, darkShare: SHADED_PAPER } : BINARISATION);
     clearBars(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearEdgeBands(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     for (let at = 0; at < pixels.length; at += 1) if (ink[at] === 255) pixels[at] = 255;
     const toSource = unturned(sourcePoint(paper, level, out.info.width, out.info.height), turn, upright);
-    // A photographed sheet may be crumpled or curled: its wavy text lines made straight (a scan lies flat under the lid).
-    const straight = rectified ? dewarp(pixels, out.info.width, out.info.height, TARGET_LINE_HEIGHT) : null;
+    // A photographed sheet may be crumpled or curled (a sheet with a shadowed part is a photo too):
+    // its wavy text lines made straight (a scan lies flat under the lid).
+    const straight = evenOut ? dewarp(pixels, out.info.width, out.info.height, TARGET_LINE_HEIGHT) : null;
     if (straight) {
       return { pixels: straight.pixels, width: out.info.width, height: out.info.height, toSource: (x, y) => toSource(x, y + straight.shiftAt(x, y)), turn, probe };
     }

@@ -75,6 +75,22 @@ describe('page geometry', () => {
     expect(Math.abs(paper.left + paper.width - 550)).toBeLessThanOrEqual(16);
   });
 
+  it('keeps the part of a receipt on grey cardboard that lies in a shadow falling off gradually', () => {
+    // Cardboard of grey 150 beside a black lid; the paper at 245, its left 100 px in a shadow that
+    // falls off gradually to 0.7 at its edge (paper 171, print with it).
+    const image = page({ background: 150 });
+    for (let y = 0; y < image.height; y += 1) {
+      for (let x = 0; x < image.width; x += 1) {
+        const at = y * image.width + x;
+        if (x < 200) image.data[at] = 20;
+        else if (x >= 350 && x < 450 && y >= 40 && y < 740) image.data[at] = Math.round(image.data[at] * (0.7 + (0.3 * (x - 350)) / 100));
+      }
+    }
+    const paper = findPaper(image);
+    expect(Math.abs(paper.left - 350)).toBeLessThanOrEqual(16);
+    expect(Math.abs(paper.left + paper.width - 550)).toBeLessThanOrEqual(16);
+  });
+
   it('keeps the shadowed side of a photographed receipt (a weak step with print on both sides)', () => {
     // A sheet on a dark table, its left 120 px in a shadow (paper and print a fifth darker).
     const image = page({ background: 40, sheet: { left: 100, top: 40, width: 400, height: 700 } });

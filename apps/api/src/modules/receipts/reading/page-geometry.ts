@@ -10,6 +10,8 @@
  * Pure functions over pixels, no I/O.
  */
 
+import { grown, holdsPrint, shadeFloor } from './shaded-paper.js';
+
 export interface GreyImage {
   width: number;
   height: number;
@@ -41,6 +43,11 @@ export interface PageGeometry {
    * gives for it, measured on the way (a caller that turns the picture need not measure it again).
    */
   upright?: { probe: GreyImage; geometry: PageGeometry };
+  /**
+   * Part of the paper lies in a shadow as dark as the surround it was cut from (see
+   * withShadedPaper): its light is uneven and is evened out before the print is told from paper.
+   */
+  shaded?: boolean;
 }
 
 export interface PaperOptions {
@@ -95,14 +102,14 @@ export function measurePage(probe: GreyImage, options: PaperOptions = {}): PageG
 }
 
 function measureAsItLies(probe: GreyImage, options: PaperOptions): PageGeometry {
-  const paper = findPaper(probe, options);
+  const { shaded, ...paper } = findPaper(probe, options);
   const ink = inkMask(probe, paper);
   const points = inkPoints(ink, probe.width, paper);
   const level = bestAngle(points, 0);
   const turned = bestAngle(points, 90);
   const quarterTurn = turned.sharpness > level.sharpness * 1.15 ? 90 : 0;
   const best = quarterTurn === 90 ? turned : level;
-  return { paper, quarterTurn, skew: best.angle, lineHeight: lineHeightOf(best.profile) };
+  return { paper, quarterTurn, skew: best.angle, lineHeight: lineHeightOf(best.profile), ...(shaded ? { shaded } : {}) };
 }
 
 /** The probe turned by 90° clockwise: its row y is the old column y, read from the bottom up. */
@@ -146,7 +153,7 @@ export function otsu(histogram: readonly number[]): number {
  * brighter and darker parts (paper on grey cardboard on a black lid). A picture without a darker
  * surround is cut to its block of ink instead.
  */
-export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect {
+export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect & { shaded?: boolean } {
   const whole = { left: 0, top: 0, width: probe.width, height: probe.height };
   const block = PAPER_BLOCK;
   const { blocks, bw, bh } = blockMaxima(probe, block);
@@ -154,6 +161,7 @@ export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect {
   let members: Uint8Array = new Uint8Array(blocks.length).fill(1);
   let region: Rect = { left: 0, top: 0, width: bw, height: bh };
   let cut = false;
+  let shaded = false;
   let inkBlocks: Float64Array | undefined;
   for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
     const histogram = new Array<number>(256).fill(0);
@@ -167,22 +175,48 @@ export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect {
     const bright = histogram.slice(threshold + 1).reduce((a, b) => a + b, 0);
     const step = meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1);
     if (bright / count > 0.99 || step < WEAK_STEP) break;
-    const largest = largestRegion(blocks, bw, members, threshold);
+    const lit = largestRegion(blocks, bw, members, threshold);
     // Too small to be the receipt (a label, a reflection): keep what was found so far.
-    if (!largest || largest.size < 0.03 * blocks.length || largest.rect.width < 6 || largest.rect.height < 6) break;
+    if (!lit || lit.size < 0.03 * blocks.length || lit.rect.width < 6 || lit.rect.height < 6) break;
+    const largest = withShadedPaper(lit, blocks, members, bw, shadeFloor(meanOf(histogram, 0, threshold + 1), threshold), (inkBlocks ??= inkPerBlock(probe, bw, block)));
     // Inside the first region a weak step counts only where the darker part holds no print (grey
     // cardboard beside the paper), not the uneven light across one sheet in a photo; on a sheet
     // already cut out, any step (a shadow across it is as strong as a lid).
     if ((depth > 0 || options.cutOut) && (step < STRONG_STEP || options.cutOut) && !printless((inkBlocks ??= inkPerBlock(probe, bw, block)), members, largest.rect, bw)) break;
     // A thin dark edge cut away: look further inside (grey cardboard may still surround the paper).
     if (largest.size < 0.97 * count) cut = true;
+    shaded ||= largest !== lit;
     members = largest.members;
     region = largest.rect;
   }
   if (!cut) return inkBlock(probe, whole);
   const paper = clampRect({ left: region.left * block, top: region.top * block, width: region.width * block, height: region.height * block }, probe.width, probe.height);
   // Still most of the picture: a white lid around the receipt with only a dark edge cut away.
-  return paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : paper;
+  const found = paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : paper;
+  return shaded ? { ...found, shaded } : found;
+}
+
+/**
+ * The bright region with the paper beside it in a shadow (a crease, a fold across the sheet): as
+ * dark as the cardboard around, but reached from the lit paper in small steps (see grown) within
+ * the region being split, and holding print. Without it, the sheet is cut along the shadow's edge
+ * and every line loses its start. A shadow darker than the cardboard beside the sheet lets the
+ * growth run on across the cardboard, which holds no print: then the lit region stays as it was.
+ */
+function withShadedPaper(
+  lit: { members: Uint8Array; size: number; rect: Rect },
+  blocks: Uint8Array,
+  within: Uint8Array,
+  bw: number,
+  floor: number,
+  ink: Float64Array,
+): { members: Uint8Array; size: number; rect: Rect } {
+  const bh = blocks.length / bw;
+  const members = grown(lit.members, blocks.map((value, i) => (within[i] ? value : 0)), bw, bh, floor);
+  let size = 0;
+  for (const member of members) size += member;
+  if (size === lit.size || !holdsPrint(ink, lit.members, members)) return lit;
+  return { members, size, rect: filledRect(members, bw, bh) };
 }
 
 /** The side of the blocks the paper is looked for in (probe pixels). */

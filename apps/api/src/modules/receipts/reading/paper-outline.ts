@@ -1,5 +1,6 @@
 import { bestAngle, blockMaxima, inkMask, inkPerBlock, inkPoints, largestRegion, meanOf, otsu, PAPER_BLOCK, type GreyImage } from './page-geometry.js';
 import type { Point, Quad } from './perspective.js';
+import { grown, holdsPrint, SHADE_STEP, shadeFloor } from './shaded-paper.js';
 
 /**
  * The outline of a sheet photographed on a darker surface (a table, a lid, a hand): its four
@@ -32,22 +33,6 @@ const MAX_SHARE = 0.97;
 const MIN_FIT = 0.93;
 /** Each corner's angle lies within this many degrees of a right angle (a sheet seen from above, if at a slant). */
 const MAX_CORNER_SLANT = 35;
-/**
- * The most a block of paper in a shadow is darker than its lit neighbour (block maxima); the
- * paper's edge against the table is a step to a third or less.
- */
-const SHADE_STEP = 0.9;
-/**
- * No block is paper, however gradually the light falls off, that is darker than this share of
- * the way from the surround's mean brightness up to the threshold between surround and paper.
- */
-const SHADE_FLOOR = 0.2;
-/**
- * The least ink per block, as a share of the region's, in the blocks the region grew into: a
- * shadowed strip of the sheet holds its print (a column of prices: a fifth or more of the
- * region's); grey cardboard beside a scanned receipt next to none (half a percent).
- */
-const GROWN_PRINT_SHARE = 0.05;
 /** Hull vertices kept for the search (those at the sharpest turns). */
 const MAX_VERTICES = 90;
 
@@ -61,7 +46,7 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   if (!region || region.size < MIN_SHARE * blocks.length || region.size > MAX_SHARE * blocks.length) return null;
   // Paper in a shadow may be as dark as the lit table, but not as dark as the table on average.
   const darkMean = meanOf(histogram, 0, threshold + 1);
-  const floor = darkMean + SHADE_FLOOR * (threshold - darkMean);
+  const floor = shadeFloor(darkMean, threshold);
   let members = grown(region.members, blocks, bw, bh, floor);
   // Grown into print (the shadowed side of the sheet), not into a printless surface that happens
   // to grow darker as gradually (the grey cardboard beside a scanned receipt).
@@ -266,30 +251,6 @@ function printSlant(probe: GreyImage, quad: Quad, i: number): number | null {
   return bestAngle(points, i % 2 === 0 ? 0 : 90).angle;
 }
 
-/**
- * The region grown into the blocks beside it that are darker by no more than light falls off
- * from one block to the next (SHADE_STEP): a shadow darkens the paper gradually, down to the
- * surround's brightness at the far side, while the paper's edge is a sharp step down to the
- * table. Without this, the shadowed strip along one side is cut off along a straight line, as if
- * it were the paper's edge.
- */
-function grown(members: Uint8Array, blocks: Uint8Array, bw: number, bh: number, floor: number, step = SHADE_STEP): Uint8Array {
-  const out = members.slice();
-  const queue: number[] = [];
-  for (let i = 0; i < out.length; i += 1) if (out[i]) queue.push(i);
-  while (queue.length > 0) {
-    const at = queue.pop()!;
-    const x = at % bw;
-    const y = (at / bw) | 0;
-    for (const next of [x > 0 ? at - 1 : -1, x < bw - 1 ? at + 1 : -1, y > 0 ? at - bw : -1, y < bh - 1 ? at + bw : -1]) {
-      if (next < 0 || out[next] || blocks[next] < floor || blocks[next] < step * blocks[at]) continue;
-      out[next] = 1;
-      queue.push(next);
-    }
-  }
-  return out;
-}
-
 /** Whether any block `grown` adds to `members` lies on the picture's edge. */
 function reachesEdge(members: Uint8Array, grown: Uint8Array, bw: number, bh: number): boolean {
   for (let i = 0; i < members.length; i += 1) {
@@ -299,25 +260,6 @@ function reachesEdge(members: Uint8Array, grown: Uint8Array, bw: number, bh: num
     if (x === 0 || y === 0 || x === bw - 1 || y === bh - 1) return true;
   }
   return false;
-}
-
-/** Whether the blocks `grown` adds to `members` hold print: some share of the region's ink per block (see GROWN_PRINT_SHARE). */
-function holdsPrint(ink: Float64Array, members: Uint8Array, grown: Uint8Array): boolean {
-  let inside = 0;
-  let insideBlocks = 0;
-  let added = 0;
-  let addedBlocks = 0;
-  for (let i = 0; i < members.length; i += 1) {
-    if (members[i]) {
-      inside += ink[i];
-      insideBlocks += 1;
-    } else if (grown[i]) {
-      added += ink[i];
-      addedBlocks += 1;
-    }
-  }
-  if (addedBlocks === 0) return true;
-  return inside > 0 && added / addedBlocks >= GROWN_PRINT_SHARE * (inside / insideBlocks);
 }
 
 /** The region without thin strands and specks (eroded, then grown back, by one block across and down). */
