@@ -178,11 +178,12 @@ export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect & 
     const lit = largestRegion(blocks, bw, members, threshold);
     // Too small to be the receipt (a label, a reflection): keep what was found so far.
     if (!lit || lit.size < 0.03 * blocks.length || lit.rect.width < 6 || lit.rect.height < 6) break;
-    const largest = withShadedPaper(lit, blocks, members, bw, shadeFloor(meanOf(histogram, 0, threshold + 1), threshold), (inkBlocks ??= inkPerBlock(probe, bw, block)));
+    const ink = (inkBlocks ??= inkPerBlock(probe, bw, block));
+    const largest = withShadedPaper(lit, blocks, members, bw, shadeFloor(meanOf(histogram, 0, threshold + 1), threshold), ink);
     // Inside the first region a weak step counts only where the darker part holds no print (grey
     // cardboard beside the paper), not the uneven light across one sheet in a photo; on a sheet
     // already cut out, any step (a shadow across it is as strong as a lid).
-    if ((depth > 0 || options.cutOut) && (step < STRONG_STEP || options.cutOut) && !printless((inkBlocks ??= inkPerBlock(probe, bw, block)), members, largest.rect, bw)) break;
+    if ((depth > 0 || options.cutOut) && (step < STRONG_STEP || options.cutOut) && !printless(ink, members, largest.rect, bw)) break;
     // A thin dark edge cut away: look further inside (grey cardboard may still surround the paper).
     if (largest.size < 0.97 * count) cut = true;
     shaded ||= largest !== lit;
