@@ -65,6 +65,22 @@ describe('sauvola binarisation', () => {
     expect(inShade.map((at) => sauvola(pixels, width, 60, { ...OPTIONS, darkShare: 0.5 })[at])).toEqual([0, 255, 255]);
   });
 
+  it('takes dim paper for paper beside the white fill around a page turned level', () => {
+    // A tilted photo's cut turned level: white fill (a third of the page here) beside paper at
+    // grey 150 with print at 40. Counted as paper, the fill would set the paper's brightness at
+    // 255, and all the dim paper would be taken for no paper and kept grey.
+    const width = 240;
+    const pixels = page(width, 60, 150, (p) => {
+      for (let y = 0; y < 60; y += 1) for (let x = 160; x < width; x += 1) p[y * width + x] = 255;
+      strokes(width, 10, 150, 40)(p);
+    });
+    const fill = Uint8Array.from({ length: width * 60 }, (_, at) => (at % width >= 160 ? 1 : 0));
+    const at = [30 * width + 96, 30 * width + 100, 5 * width + 100];
+    expect(at.map((i) => sauvola(pixels, width, 60, { ...OPTIONS, fill })[i])).toEqual([0, 255, 255]);
+    // Without being told, the fill counts as paper: the dim paper stays dark.
+    expect(at.map((i) => sauvola(pixels, width, 60, OPTIONS)[i])).toEqual([0, 0, 0]);
+  });
+
   it('gives only black and white, one byte per pixel, for a page not a multiple of its cells', () => {
     const out = sauvola(page(13, 7, 128, (p) => p.fill(0, 0, 20)), 13, 7, OPTIONS);
     expect(out.length).toBe(13 * 7);

@@ -38,17 +38,24 @@ export interface SauvolaOptions {
   range?: number;
   /** Cells darker than this share of the paper's brightness get the page's one threshold (`DARK_SHARE` unless given). */
   darkShare?: number;
+  /**
+   * Pixels that are no part of the picture (non-zero: the white fill around a page turned level),
+   * left out of the paper's brightness and the page's one threshold.
+   */
+  fill?: Uint8Array | null;
 }
 
 /** The grey page as black (0) and white (255), thresholded by its neighbourhood. */
 export function sauvola(pixels: Uint8Array, width: number, height: number, options: SauvolaOptions): Uint8Array {
-  const { k, range = 128, darkShare = DARK_SHARE } = options;
+  const { k, range = 128, darkShare = DARK_SHARE, fill = null } = options;
   const cw = Math.ceil(width / CELL);
   const ch = Math.ceil(height / CELL);
   // Sum, sum of squares and count of each cell.
   const sum = new Float64Array(cw * ch);
   const squares = new Float64Array(cw * ch);
   const count = new Uint32Array(cw * ch);
+  const filled = new Uint32Array(fill ? cw * ch : 0);
+  const histogram = new Array<number>(256).fill(0);
   for (let y = 0; y < height; y += 1) {
     const row = ((y / CELL) | 0) * cw;
     for (let x = 0, at = y * width; x < width; x += 1, at += 1) {
@@ -57,13 +64,18 @@ export function sauvola(pixels: Uint8Array, width: number, height: number, optio
       sum[cell] += value;
       squares[cell] += value * value;
       count[cell] += 1;
+      if (fill?.[at]) filled[cell] += 1;
+      else histogram[value] += 1;
     }
   }
-  // The paper's brightness: the cell mean most cells of the picture stay below.
-  const means = Float32Array.from(sum, (value, cell) => value / Math.max(1, count[cell])).sort();
+  // The paper's brightness: the cell mean most cells of the picture stay below. The fill around a
+  // page turned level (a third of a photo's cut tilted by 8°) is white: counted, it would set the
+  // paper's brightness above all of a dimly lit sheet, and take the whole sheet for no paper.
+  const inPicture = (cell: number) => !fill || filled[cell] === 0;
+  let means = Float32Array.from(sum, (value, cell) => value / Math.max(1, count[cell])).filter((_, cell) => inPicture(cell));
+  if (means.length === 0) means = Float32Array.from(sum, (value, cell) => value / Math.max(1, count[cell]));
+  means.sort();
   const dark = darkShare * means[Math.floor(0.9 * (means.length - 1))];
-  const histogram = new Array<number>(256).fill(0);
-  for (let at = 0; at < pixels.length; at += 1) histogram[pixels[at]] += 1;
   const global = otsu(histogram);
   // Summed-area tables over the cells, then each cell's threshold from the window around it.
   const stride = cw + 1;

@@ -70,6 +70,21 @@ describe('contrast stretch', () => {
     await expectAsNormalise(receiptPage(171, 1_001, 220, 50, next), 171, 1_001);
   }, 60_000);
 
+  it('stretches a dim sheet to white paper, the fill around it left out of the percentiles', async () => {
+    // Paper at 150 with print at 40, and a fifth of the page the turn's white fill.
+    const width = 200;
+    const height = 100;
+    const fill = Uint8Array.from({ length: width * height }, (_, at) => (at % width >= 160 ? 1 : 0));
+    const pixels = Uint8Array.from({ length: width * height }, (_, at) => (fill[at] ? 255 : at % 7 === 0 ? 40 : 150));
+    const asNormalise = pixels.slice();
+    await stretchContrast(asNormalise, width, height);
+    expect(asNormalise[1]).toBeLessThan(160);
+    const stretched = pixels.slice();
+    await stretchContrast(stretched, width, height, fill);
+    expect(stretched[0]).toBeLessThan(5);
+    expect(stretched[1]).toBeGreaterThan(240);
+  });
+
   it('leaves a page of one grey as it is, as normalise does', async () => {
     await expectAsNormalise(new Uint8Array(500).fill(200), 50, 10);
     await expectAsNormalise(new Uint8Array(500).fill(255), 25, 20);

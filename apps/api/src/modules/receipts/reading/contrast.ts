@@ -31,9 +31,15 @@ function lightness(): Promise<Float32Array> {
  * largest value (in single-precision floats, cast to whole numbers again), and the first bin above
  * `percent` % of the bin count; with none above, the bin count.
  */
-export function stretchBounds(grey: ArrayLike<number>, levels: Float32Array): [lower: number, upper: number] {
+export function stretchBounds(grey: ArrayLike<number>, levels: Float32Array, fill: Uint8Array | null = null): [lower: number, upper: number] {
   const counts = new Float64Array(256);
-  for (let at = 0; at < grey.length; at += 1) counts[grey[at]] += 1;
+  let pixels = 0;
+  for (let at = 0; at < grey.length; at += 1) {
+    if (fill?.[at]) continue;
+    counts[grey[at]] += 1;
+    pixels += 1;
+  }
+  if (pixels === 0) return [0, 0];
   const bins = new Float64Array(101);
   let largest = 0;
   for (let level = 0; level < 256; level += 1) {
@@ -43,7 +49,7 @@ export function stretchBounds(grey: ArrayLike<number>, levels: Float32Array): [l
     largest = Math.max(largest, bin);
   }
   const size = largest + 1;
-  const scale = Math.fround(largest / grey.length);
+  const scale = Math.fround(largest / pixels);
   const bound = (percent: number) => {
     const threshold = (percent / 100) * size;
     let sum = 0;
@@ -58,11 +64,13 @@ export function stretchBounds(grey: ArrayLike<number>, levels: Float32Array): [l
 
 /**
  * The grey pixels (one byte each, row by row) with their contrast stretched as sharp's
- * `normalise` stretches them, in place.
+ * `normalise` stretches them, in place. The percentiles are those of the picture without its
+ * `fill` (non-zero: the white around a page turned level): a photo's cut tilted by a few degrees
+ * is a third fill, which would otherwise be its 99th percentile and leave a dim sheet grey.
  */
-export async function stretchContrast(pixels: Uint8Array, width: number, height: number): Promise<void> {
+export async function stretchContrast(pixels: Uint8Array, width: number, height: number, fill: Uint8Array | null = null): Promise<void> {
   const levels = await lightness();
-  const [lower, upper] = stretchBounds(pixels, levels);
+  const [lower, upper] = stretchBounds(pixels, levels, fill);
   // libvips leaves a page of (nearly) one lightness as it is.
   if (Math.abs(upper - lower) <= 1) return;
   const table = await stretchTable(lower, upper, levels);
@@ -70,7 +78,7 @@ export async function stretchContrast(pixels: Uint8Array, width: number, height:
     for (let at = 0; at < pixels.length; at += 1) pixels[at] = table[pixels[at]];
     return;
   }
-  // Bounds no run of grey levels spans (the 99th percentile beyond the lightest level): sharp stretches the page itself.
+  // Bounds no run of grey levels spans (the 99th percentile beyond the lightest level): sharp stretches the page itself (fill and all).
   const sharp = await images();
   const stretched = await sharp(pixels, { raw: { width, height, channels: 1 } }).normalise().toColourspace('b-w').raw().toBuffer();
   pixels.set(stretched);

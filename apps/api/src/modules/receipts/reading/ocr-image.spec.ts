@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { images } from '../../../common/images/image-library.js';
-import { halfTurn, pgm, prepareForOcr, quarterTurn, textSample, unturned, type PreparedPage, type RightAngle } from './ocr-image.js';
+import { halfTurn, pgm, prepareForOcr, quarterTurn, textSample, turnFill, unturned, type PreparedPage, type RightAngle } from './ocr-image.js';
 import { homography, mapPoint, type Quad } from './perspective.js';
 
 /** A page of `width` × `height` whose pixel value is its index (mod 256), mapped to itself. */
@@ -191,6 +191,21 @@ describe('ocr image', () => {
     expect(specks(page, 0, strip, 40)).toBeLessThanOrEqual(3);
     expect(specks(page, page.width - strip, page.width, 40)).toBeLessThanOrEqual(3);
   }, 60_000);
+
+  it('marks the white a turn fills the corners with, and nothing of the cut', () => {
+    // A cut of 100 × 300 turned by 6°: the turned canvas is 131 × 309 (scaled by 1 here).
+    const fill = turnFill({ width: 100, height: 300 }, 6, 131, 309)!;
+    const at = (x: number, y: number) => fill[y * 131 + x];
+    // The four corners are fill; the middle is not, nor the cut near each side (its middle row
+    // crosses the canvas from x 15.2 to 115.8).
+    expect([at(1, 1), at(129, 1), at(1, 307), at(129, 307), at(10, 154), at(120, 154)]).toEqual([1, 1, 1, 1, 1, 1]);
+    expect([at(65, 154), at(65, 4), at(65, 304), at(18, 154), at(113, 154)]).toEqual([0, 0, 0, 0, 0]);
+    // About the share of the canvas the cut leaves: 1 − 100·300 / (131·309).
+    const share = fill.reduce((sum, value) => sum + value, 0) / fill.length;
+    expect(share).toBeGreaterThan(0.22);
+    expect(share).toBeLessThan(0.27);
+    expect(turnFill({ width: 100, height: 300 }, 0, 100, 300)).toBeNull();
+  });
 
   it('writes a page as a binary PGM the OCR engine reads without decoding work', () => {
     const page = numbered(3, 2);

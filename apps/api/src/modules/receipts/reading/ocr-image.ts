@@ -207,13 +207,16 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // run the turn and the scaling a second time to measure the grey levels first), by a table of
     // grey levels: the same pixels as `normalise` at a fraction of its cost (see contrast).
     const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
-    await stretchContrast(pixels, out.info.width, out.info.height);
+    // The white the turn filled the corners with is no part of the picture: its grey levels are
+    // measured without it.
+    const fill = turnFill(paper, level, out.info.width, out.info.height);
+    await stretchContrast(pixels, out.info.width, out.info.height, fill);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
     // A sheet cut out along its outline, or cut with its shadowed part, holds no surround: a band
     // darker than most of it is paper in a crease's or a fold's shade, thresholded by its own
     // neighbourhood like the rest.
-    const ink = sauvola(pixels, out.info.width, out.info.height, evenOut ? { ...BINARISATION, darkShare: SHADED_PAPER } : BINARISATION);
+    const ink = sauvola(pixels, out.info.width, out.info.height, { ...BINARISATION, fill, ...(evenOut ? { darkShare: SHADED_PAPER } : {}) });
     clearBars(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearRules(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
     clearEdgeBands(ink, out.info.width, out.info.height, TARGET_LINE_HEIGHT);
@@ -363,6 +366,26 @@ function sourcePoint(cut: { left: number; top: number; width: number; height: nu
     const dy = (y * turnedHeight) / outHeight - turnedHeight / 2;
     return [cut.left + cut.width / 2 + dx * cos + dy * sin, cut.top + cut.height / 2 - dx * sin + dy * cos];
   };
+}
+
+/**
+ * The pixels of the page (`outWidth` × `outHeight`, the cut turned by `degrees` and scaled) that
+ * lie outside the cut, by more than a pixel of it: the white the turn filled the corners with.
+ * Null when the cut was not turned.
+ */
+export function turnFill(cut: { width: number; height: number }, degrees: number, outWidth: number, outHeight: number): Uint8Array | null {
+  if (degrees % 360 === 0) return null;
+  const toCut = sourcePoint({ left: 0, top: 0, width: cut.width, height: cut.height }, degrees, outWidth, outHeight);
+  const fill = new Uint8Array(outWidth * outHeight);
+  // The map is affine: a pixel's point is its row's first point plus a step per column.
+  const [stepX, stepY] = ((a, b) => [b[0] - a[0], b[1] - a[1]])(toCut(0.5, 0.5), toCut(1.5, 0.5));
+  for (let y = 0, at = 0; y < outHeight; y += 1) {
+    let [u, v] = toCut(0.5, y + 0.5);
+    for (let x = 0; x < outWidth; x += 1, at += 1, u += stepX, v += stepY) {
+      if (u < -1 || v < -1 || u > cut.width + 1 || v > cut.height + 1) fill[at] = 1;
+    }
+  }
+  return fill;
 }
 
 /** The page turned by 180°: its pixels in reverse order. */
