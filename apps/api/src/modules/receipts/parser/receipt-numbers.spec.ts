@@ -15,6 +15,14 @@ describe('trailingAmount', () => {
     expect(trailingAmount('00005 Super bleifrei 34,00 EUR A #*', ',')).toMatchObject({ amount: 34, rest: '00005 Super bleifrei', taxCode: 'A' });
   });
 
+  it('reads the paper’s edge read as a dash apart after the amount as a speck, a minus apart after the amount as a minus', () => {
+    expect(trailingAmount('DROHNE 1.129,00 B -', ',')).toMatchObject({ amount: 1129, rest: 'DROHNE', taxCode: 'B' });
+    expect(trailingAmount('Total EUR 1.129,00 —', ',')).toMatchObject({ amount: 1129, rest: 'Total' });
+    expect(trailingAmount('KABEL 12,99 B –', ',')).toMatchObject({ amount: 12.99, taxCode: 'B' });
+    expect(trailingAmount('PFAND 0,25 -', ',')).toMatchObject({ amount: -0.25, rest: 'PFAND' });
+    expect(trailingAmount('LEERGUT 0,25- D', ',')).toMatchObject({ amount: -0.25, taxCode: 'D' });
+  });
+
   it('reads no amount where a bar closes a line without one, nor a number that is no amount', () => {
     expect(trailingAmount('SALATBAR |', ',')).toBeNull();
     expect(trailingAmount('Filiale 4711 |', ',')).toBeNull();

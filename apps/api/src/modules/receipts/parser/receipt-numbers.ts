@@ -94,10 +94,12 @@ export function withoutEdgeSpecks(line: string): string {
 }
 
 /**
- * A speck or two apart at a line's end ("1,79 B ;", "0,78 8 |", "1,49 A ı"). Only an amount
- * before it makes it a speck: a line that ends in a bar without one keeps it (see the parser's `clean`).
+ * A speck or two apart at a line's end ("1,79 B ;", "0,78 8 |", "1,49 A ı", the paper's edge read
+ * as a dash: "1.129,00 b -", "1.129,00 —"). Only an amount before it makes it a speck: a line that
+ * ends in a bar without one keeps it (see the parser's `clean`). A minus apart after an amount
+ * ("0,25 -") is read as one before this is tried.
  */
-const EDGE_SPECKS = /\s+[|;:!'`‘’ı.,#*}\]]{1,2}$/;
+const EDGE_SPECKS = /\s+[|;:!'`‘’ı.,#*}\]—–-]{1,2}$/;
 
 function amountClosing(line: string, decimal: DecimalSeparator): TrailingAmount | null {
   const { plain, merged } = trailingPatterns(decimal);

@@ -26,6 +26,11 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Super E5 39,36 EUR®', ',')).toMatchObject({ amount: 39.36, rest: 'Super E5' });
   });
 
+  it('reads the amount before the paper’s edge read as a dash after the tax class', () => {
+    expect(closingAmount('MAVIC PRO 1.129,00 b -', ',')).toMatchObject({ amount: 1129, rest: 'MAVIC PRO', taxCode: 'B' });
+    expect(closingAmount('KABEL 12,99 b —', ',')).toMatchObject({ amount: 12.99, rest: 'KABEL', taxCode: 'B' });
+  });
+
   it('keeps trailing minus signs', () => {
     expect(closingAmount('Leergut 0,25-', ',')).toMatchObject({ amount: -0.25 });
     expect(closingAmount('Leergut 0,25- A', ',')).toMatchObject({ amount: -0.25 });
