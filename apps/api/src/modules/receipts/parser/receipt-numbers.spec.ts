@@ -23,6 +23,12 @@ describe('trailingAmount', () => {
     expect(trailingAmount('LEERGUT 0,25- D', ',')).toMatchObject({ amount: -0.25, taxCode: 'D' });
   });
 
+  it('reads a minus apart between an article number and its price as a speck, and one after a name as a minus', () => {
+    expect(trailingAmount('2613607 - 225,00 B', ',')).toMatchObject({ amount: 225, rest: '2613607' });
+    expect(trailingAmount('2613607 -225,00 B', ',')).toMatchObject({ amount: -225 });
+    expect(trailingAmount('Rabatt - 0,50', ',')).toMatchObject({ amount: -0.5, rest: 'Rabatt' });
+  });
+
   it('reads no amount where a bar closes a line without one, nor a number that is no amount', () => {
     expect(trailingAmount('SALATBAR |', ',')).toBeNull();
     expect(trailingAmount('Filiale 4711 |', ',')).toBeNull();

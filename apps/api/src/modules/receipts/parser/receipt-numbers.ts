@@ -101,15 +101,24 @@ export function withoutEdgeSpecks(line: string): string {
  */
 const EDGE_SPECKS = /\s+[|;:!'`‘’ı.,#*}\]—–-]{1,2}$/;
 
+/** An article number, all a line of an electronics till prints beside the price (its name follows below). */
+const ARTICLE_NUMBER = /^\d{5,}$/;
+/** A minus with a space after it leading the amount. */
+const MINUS_APART = /^[\s:]?[-–—]\s+/;
+
 function amountClosing(line: string, decimal: DecimalSeparator): TrailingAmount | null {
   const { plain, merged } = trailingPatterns(decimal);
   const match = plain.exec(line);
   if (match) {
-    const negative = Boolean(match[1] || match[2] || match[4]);
+    const rest = line.slice(0, match.index).trim();
+    // A minus apart after an article number alone ("2613607 - 225,00 b"): a speck OCR read between
+    // the number and its price. A discount names itself ("Rabatt - 0,50").
+    const speck = !match[4] && ARTICLE_NUMBER.test(rest) && MINUS_APART.test(line.slice(match.index));
+    const negative = !speck && Boolean(match[1] || match[2] || match[4]);
     const value = parseAmount(match[3], decimal);
     return {
       amount: negative ? -value : value,
-      rest: line.slice(0, match.index).trim(),
+      rest,
       taxCode: (match[5] ?? match[6] ?? null)?.toUpperCase().replace('©', 'C') ?? null,
       splitTaxDigit: false,
     };
