@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { images } from '../../../common/images/image-library.js';
-import { halfTurn, pgm, prepareForOcr, quarterTurn, textSample, turnFill, unturned, type PreparedPage, type RightAngle } from './ocr-image.js';
+import { halfTurn, pgm, prepareForOcr, quarterTurn, notPicture, textSample, unturned, type PreparedPage, type RightAngle } from './ocr-image.js';
 import { homography, mapPoint, type Quad } from './perspective.js';
 
 /** A page of `width` × `height` whose pixel value is its index (mod 256), mapped to itself. */
@@ -192,9 +192,9 @@ describe('ocr image', () => {
     expect(specks(page, page.width - strip, page.width, 40)).toBeLessThanOrEqual(3);
   }, 60_000);
 
-  it('marks the white a turn fills the corners with, and nothing of the cut', () => {
+  it('marks the white a turn fills the corners with and the surround whitened beside a sheet, and nothing of the sheet', async () => {
     // A cut of 100 × 300 turned by 6°: the turned canvas is 131 × 309 (scaled by 1 here).
-    const fill = turnFill({ width: 100, height: 300 }, 6, 131, 309)!;
+    const fill = (await notPicture(null, { width: 100, height: 300 }, 6, 131, 309))!;
     const at = (x: number, y: number) => fill[y * 131 + x];
     // The four corners are fill; the middle is not, nor the cut near each side (its middle row
     // crosses the canvas from x 15.2 to 115.8).
@@ -203,8 +203,12 @@ describe('ocr image', () => {
     // About the share of the canvas the cut leaves: 1 − 100·300 / (131·309).
     const share = fill.reduce((sum, value) => sum + value, 0) / fill.length;
     expect(share).toBeGreaterThan(0.22);
-    expect(share).toBeLessThan(0.27);
-    expect(turnFill({ width: 100, height: 300 }, 0, 100, 300)).toBeNull();
+    expect(share).toBeLessThan(0.28);
+    // Not turned, the surround whitened on the cut (its left 20 columns), scaled by 2.
+    const surround = Uint8Array.from({ length: 100 * 300 }, (_, i) => (i % 100 < 20 ? 255 : 0));
+    const scaled = (await notPicture(surround, { width: 100, height: 300 }, 0, 200, 600))!;
+    expect([scaled[300 * 200 + 10], scaled[300 * 200 + 38], scaled[300 * 200 + 42], scaled[300 * 200 + 190]]).toEqual([1, 1, 0, 0]);
+    expect(await notPicture(null, { width: 100, height: 300 }, 0, 100, 300)).toBeNull();
   });
 
   it('writes a page as a binary PGM the OCR engine reads without decoding work', () => {

@@ -183,10 +183,13 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // The surround the sheet's outline leaves inside the cut (a wedge of table beside a sheet
     // lying a degree off plumb) is no paper: white, it is no bar beside the print. A sliver (a
     // scanner's edge along a receipt cut out of its lid) is left as it was.
+    let surround: Uint8Array | null = null;
     if (outline) {
       const corners = outline.map(([x, y]) => [x * toFull - left, y * toFullY - top] as const) as unknown as Quad;
       if (shareOutside(paper.width, paper.height, corners, OUTLINE_MARGIN * toFull) > MIN_SURROUND) {
         whitenOutside(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
+        surround = new Uint8Array(paper.width * paper.height);
+        whitenOutside(surround, paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
       }
     }
     // A photographed sheet is lit unevenly (a shadow across it), and so is a sheet whose cut took
@@ -207,9 +210,9 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     // run the turn and the scaling a second time to measure the grey levels first), by a table of
     // grey levels: the same pixels as `normalise` at a fraction of its cost (see contrast).
     const pixels = new Uint8Array(out.data.buffer, out.data.byteOffset, out.info.width * out.info.height);
-    // The white the turn filled the corners with is no part of the picture: its grey levels are
-    // measured without it.
-    const fill = turnFill(paper, level, out.info.width, out.info.height);
+    // The white the turn filled the corners with, and the surround whitened beside the sheet, are
+    // no part of the picture: its grey levels are measured without them.
+    const fill = await notPicture(surround, paper, level, out.info.width, out.info.height);
     await stretchContrast(pixels, out.info.width, out.info.height, fill);
     // What the threshold takes for paper turns white; the ink keeps its grey, which tesseract's
     // line recogniser reads better than hard black edges (a blurred photo's 0 would read as 8).
@@ -369,23 +372,23 @@ function sourcePoint(cut: { left: number; top: number; width: number; height: nu
 }
 
 /**
- * The pixels of the page (`outWidth` × `outHeight`, the cut turned by `degrees` and scaled) that
- * lie outside the cut, by more than a pixel of it: the white the turn filled the corners with.
- * Null when the cut was not turned.
+ * The pixels of the page (`outWidth` × `outHeight`: the cut turned by `degrees` and scaled) that
+ * are no part of the picture, as 1: the white the turn filled the corners with and, where given,
+ * the `surround` (on the cut, non-zero) whitened beside a sheet's outline. A tilted photo's cut is
+ * a third such white: counted, it would be the page's lightest paper. Null when there is none.
  */
-export function turnFill(cut: { width: number; height: number }, degrees: number, outWidth: number, outHeight: number): Uint8Array | null {
-  if (degrees % 360 === 0) return null;
-  const toCut = sourcePoint({ left: 0, top: 0, width: cut.width, height: cut.height }, degrees, outWidth, outHeight);
-  const fill = new Uint8Array(outWidth * outHeight);
-  // The map is affine: a pixel's point is its row's first point plus a step per column.
-  const [stepX, stepY] = ((a, b) => [b[0] - a[0], b[1] - a[1]])(toCut(0.5, 0.5), toCut(1.5, 0.5));
-  for (let y = 0, at = 0; y < outHeight; y += 1) {
-    let [u, v] = toCut(0.5, y + 0.5);
-    for (let x = 0; x < outWidth; x += 1, at += 1, u += stepX, v += stepY) {
-      if (u < -1 || v < -1 || u > cut.width + 1 || v > cut.height + 1) fill[at] = 1;
-    }
-  }
-  return fill;
+export async function notPicture(surround: Uint8Array | null, cut: { width: number; height: number }, degrees: number, outWidth: number, outHeight: number): Promise<Uint8Array | null> {
+  if (!surround && degrees % 360 === 0) return null;
+  const sharp = await images();
+  const marks = surround ?? new Uint8Array(cut.width * cut.height);
+  // Turned and scaled as the page was, the turn filling its corners with "not picture".
+  const out = await sharp(marks, { raw: { width: cut.width, height: cut.height, channels: 1 } })
+    .rotate(degrees, { background: '#ffffff' })
+    .resize({ width: outWidth, height: outHeight, fit: 'fill', kernel: 'nearest' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  return Uint8Array.from(out.subarray(0, outWidth * outHeight), (value) => (value > 127 ? 1 : 0));
 }
 
 /** The page turned by 180°: its pixels in reverse order. */
