@@ -103,6 +103,14 @@ describe('multi-buys', () => {
     expect(inlineQuantity('Reis 0,99 x. Z', 2.5, ',')).toBeNull();
   });
 
+  it('reads a multi-buy whose price has a speck for a third decimal, or one look-alike digit off, when the printed count and the amount give it', () => {
+    expect(inlineQuantity('Käse 2.590 x 2', 5.18, ',')).toMatchObject({ name: 'Käse', quantity: 2, unitPrice: 2.59 });
+    expect(inlineQuantity('Bulgur 0.90 x 2', 1.98, ',')).toMatchObject({ name: 'Bulgur', quantity: 2, unitPrice: 0.99 });
+    // Not one look-alike digit off (2 for 9), nor without a printed count: left alone.
+    expect(inlineQuantity('Bulgur 0.92 x 2', 1.98, ',')).toBeNull();
+    expect(inlineQuantity('Bulgur 0.90 x', 1.98, ',')).toBeNull();
+  });
+
   it('computes the amount of a multi-buy whose amount was not read', () => {
     expect(multiBuyWithoutAmount('Käse 2,59 x 2 5 18°A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
     expect(multiBuyWithoutAmount('Wasser 12.50*2', '.')).toEqual({ name: 'Wasser', quantity: 2, unitPrice: 12.5, amount: 25 });

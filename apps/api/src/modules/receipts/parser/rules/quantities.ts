@@ -1,5 +1,6 @@
 import type { ParsedReceiptLine } from '../receipt-text.js';
 import { closingAmount } from './amounts.js';
+import { oneDigitAway } from './look-alike.js';
 import { amountPattern, cents, type DecimalSeparator, isLineAmount, lineAmount, OTHER_SIGNS, parseAmount, parseQuantity, RINGGIT, trailingAmount } from '../receipt-numbers.js';
 
 /**
@@ -167,8 +168,9 @@ function inlinePatterns(decimal: DecimalSeparator) {
       priceTimes: new RegExp(String.raw`^(.*?\S)\s+${CURRENCY}?\s*(${amount})\s*([x×*%])\.?\s*[„"']?(\d{1,3})$`, 'i'),
       // "Kaffee 1kg Sl 12,99" in a table whose count OCR garbled: the price column before the amount
       priceColumn: new RegExp(String.raw`^(.*?\S)\s+(\S{1,2})\s+${CURRENCY}?\s*(${amount})$`, 'i'),
-      // "Bulgur 0,89.x%. 2", "Käse 2.59 x Z": the same with specks around the operator, the count or the decimal sign misread
-      priceTimesRead: /^(.*?\S)\s+(\d{1,4})[.,](\d{2})\s*[.,]?\s*[x×*%][^\p{L}\p{N}\s]{0,2}\s*[„"']?(\d{1,2}|[Zz])?[.,]?$/iu,
+      // "Bulgur 0,89.x%. 2", "Käse 2.59 x Z", "Käse 2.590 x 2": the same with specks around the
+      // operator, the count or the decimal sign misread, a speck read as a third decimal
+      priceTimesRead: /^(.*?\S)\s+(\d{1,4})[.,](\d{2})\d?\s*[.,]?\s*[x×*%][^\p{L}\p{N}\s]{0,2}\s*[„"']?(\d{1,2}|[Zz])?[.,]?$/iu,
       // "3x Brötchen", "3 x Brötchen"
       leading: new RegExp(String.raw`^(\d+)\s*(?:x|×|\*)\s+(.+)$`, 'i'),
       // "3 Brötchen 0,45"
@@ -218,6 +220,12 @@ export function inlineQuantity(name: string, amount: number, decimal: DecimalSep
     const count = price > 0 ? Math.round(Math.abs(amount) / price) : 0;
     const printed = read[4] && /\d/.test(read[4]) ? Number(read[4]) : null;
     if (count >= 2 && count <= 99 && isLineAmount(count, price, amount) && (printed === null || printed === count)) return { name: read[1], quantity: count, unit: 'piece', unitPrice: price };
+    // The price one look-alike digit off ("Bulgur 0.90 x 2" above 1,98): the printed count and the
+    // amount give it, in whole cents.
+    const given = printed !== null && printed >= 2 ? cents(Math.abs(amount) / printed) : null;
+    if (given !== null && isLineAmount(printed!, given, amount) && oneDigitAway(`${read[2]}${read[3]}`).includes(given.toFixed(2).replace('.', ''))) {
+      return { name: read[1], quantity: printed!, unit: 'piece', unitPrice: given };
+    }
   }
   const counted = leading.exec(name);
   if (counted && Number(counted[1]) > 0) return { name: counted[2], quantity: Number(counted[1]), unit: 'piece', unitPrice: cents(amount / Number(counted[1])) };
