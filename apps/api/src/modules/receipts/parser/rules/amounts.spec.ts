@@ -31,6 +31,10 @@ describe('the amount closing a line', () => {
     expect(closingAmount('KABEL 12,99 b —', ',')).toMatchObject({ amount: 12.99, rest: 'KABEL', taxCode: 'B' });
   });
 
+  it('reads the amount before a tax class with a speck glued to it', () => {
+    expect(closingAmount('Lätta Original 1,79 A!', ',')).toMatchObject({ amount: 1.79, rest: 'Lätta Original', taxCode: 'A' });
+  });
+
   it('keeps trailing minus signs', () => {
     expect(closingAmount('Leergut 0,25-', ',')).toMatchObject({ amount: -0.25 });
     expect(closingAmount('Leergut 0,25- A', ',')).toMatchObject({ amount: -0.25 });

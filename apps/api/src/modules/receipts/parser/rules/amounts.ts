@@ -3,10 +3,10 @@ import { type DecimalSeparator, trailingAmount, type TrailingAmount, withoutEdge
 /**
  * The amount closing an article line as OCR reads it. Besides what `trailingAmount` reads, the
  * tax class or flag after the amount often comes back as two specks ("0,25*xC", "0,25«C", "0,75<xC", "20,00 O0",
- * "0,39. .C", "225,00 b", "0,89...", "10,00 :. 0", the paper's edge after it: "29,98 1]"): the amount still
+ * "0,39. .C", "225,00 b", "0,89...", "10,00 :. 0", the paper's edge after it: "29,98 1]", "1,79 A!"): the amount still
  * closes the line. A size after a number ("0,33 l", "0,75L" on a wrapped name) is not a flag.
  */
-const FLAGGED = /^(.*?\d[.,]\d{2}-?)(?:[x*×.,:;\s«»<>°'"=]|-(?=[A-Z])){0,4}([A-Za-z©ÄÖÜäöüß0-9]{1,2})?\s*[*.\]|]{0,3}$/;
+const FLAGGED = /^(.*?\d[.,]\d{2}-?)(?:[x*×.,:;\s«»<>°'"=]|-(?=[A-Z])){0,4}([A-Za-z©ÄÖÜäöüß0-9]{1,2})?\s*[*.\]|!]{0,3}$/;
 const SIZE = /^(?:l|g|kg|ml|cl|m|cm|mm|lb|oz|st)$/i;
 
 export function closingAmount(text: string, decimal: DecimalSeparator): TrailingAmount | null {

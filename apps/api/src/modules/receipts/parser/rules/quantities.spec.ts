@@ -115,6 +115,7 @@ describe('multi-buys', () => {
     expect(multiBuyWithoutAmount('Käse 2,59 x 2 5 18°A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
     expect(multiBuyWithoutAmount('Wasser 12.50*2', '.')).toEqual({ name: 'Wasser', quantity: 2, unitPrice: 12.5, amount: 25 });
     expect(multiBuyWithoutAmount('Käse 2.59.x 2 5, 187A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
+    expect(multiBuyWithoutAmount('Wodka 4,99 x 2 9,9 B 3', ',')).toEqual({ name: 'Wodka', quantity: 2, unitPrice: 4.99, amount: 9.98 });
     expect(multiBuyWithoutAmount('Käse 2,59 x 2 und noch viel mehr Text', ',')).toBeNull();
   });
 });

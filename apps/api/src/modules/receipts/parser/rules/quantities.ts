@@ -234,13 +234,13 @@ export function inlineQuantity(name: string, amount: number, decimal: DecimalSep
 
 const unreadCache = new Map<DecimalSeparator, RegExp>();
 /**
- * A multi-buy whose line amount OCR did not read ("Käse 2,59 x 2 5 18°A"): the count and unit
+ * A multi-buy whose line amount OCR did not read ("Käse 2,59 x 2 5 18°A", "Wodka 4,99 x 2 9,9 B 3"): the count and unit
  * price are printed, so the amount is their product. Only a few specks may stand where the amount was.
  */
 export function multiBuyWithoutAmount(text: string, decimal: DecimalSeparator): { name: string; quantity: number; unitPrice: number; amount: number } | null {
   let pattern = unreadCache.get(decimal);
   if (!pattern) {
-    pattern = new RegExp(String.raw`^(.*?\p{L}.*?)\s+${CURRENCY}?\s*(${amountPattern(decimal)})\s*[x×*]\s*[„"']?(\d{1,2})(?:\s+[^\p{L}\s]{0,3}\S{0,5}){0,2}$`, 'iu');
+    pattern = new RegExp(String.raw`^(.*?\p{L}.*?)\s+${CURRENCY}?\s*(${amountPattern(decimal)})\s*[x×*]\s*[„"']?(\d{1,2})(?:\s+[^\p{L}\s]{0,3}\S{0,5}){0,3}$`, 'iu');
     unreadCache.set(decimal, pattern);
   }
   // The unit price's decimal separator read as the other one, a point read before the "x" ("2.59.x 2").
