@@ -39,8 +39,8 @@ export interface SauvolaOptions {
   /** Cells darker than this share of the paper's brightness get the page's one threshold (`DARK_SHARE` unless given). */
   darkShare?: number;
   /**
-   * Pixels that are no part of the picture (non-zero: the white fill around a page turned level),
-   * left out of the paper's brightness and the page's one threshold.
+   * Pixels that are no part of the picture (non-zero: the white a turn fills the corners with, the
+   * surround whitened beside a sheet), left out of the paper's brightness and the page's one threshold.
    */
   fill?: Uint8Array | null;
 }
@@ -71,10 +71,9 @@ export function sauvola(pixels: Uint8Array, width: number, height: number, optio
   // The paper's brightness: the cell mean most cells of the picture stay below. The fill around a
   // page turned level (a third of a photo's cut tilted by 8°) is white: counted, it would set the
   // paper's brightness above all of a dimly lit sheet, and take the whole sheet for no paper.
-  const inPicture = (cell: number) => !fill || filled[cell] === 0;
-  let means = Float32Array.from(sum, (value, cell) => value / Math.max(1, count[cell])).filter((_, cell) => inPicture(cell));
-  if (means.length === 0) means = Float32Array.from(sum, (value, cell) => value / Math.max(1, count[cell]));
-  means.sort();
+  const cellMeans = Float32Array.from(sum, (value, cell) => value / Math.max(1, count[cell]));
+  const inPicture = fill ? cellMeans.filter((_, cell) => filled[cell] === 0) : cellMeans;
+  const means = (inPicture.length > 0 ? inPicture : cellMeans).sort();
   const dark = darkShare * means[Math.floor(0.9 * (means.length - 1))];
   const global = otsu(histogram);
   // Summed-area tables over the cells, then each cell's threshold from the window around it.

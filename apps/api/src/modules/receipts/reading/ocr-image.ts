@@ -187,9 +187,9 @@ export async function prepareForOcr(source: Buffer | DecodedImage, maxPixels: nu
     if (outline) {
       const corners = outline.map(([x, y]) => [x * toFull - left, y * toFullY - top] as const) as unknown as Quad;
       if (shareOutside(paper.width, paper.height, corners, OUTLINE_MARGIN * toFull) > MIN_SURROUND) {
-        whitenOutside(new Uint8Array(cut.buffer, cut.byteOffset, paper.width * paper.height), paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
         surround = new Uint8Array(paper.width * paper.height);
         whitenOutside(surround, paper.width, paper.height, corners, OUTLINE_MARGIN * toFull);
+        for (let at = 0; at < surround.length; at += 1) if (surround[at]) cut[at] = 255;
       }
     }
     // A photographed sheet is lit unevenly (a shadow across it), and so is a sheet whose cut took

@@ -222,9 +222,10 @@ export function inlineQuantity(name: string, amount: number, decimal: DecimalSep
     if (count >= 2 && count <= 99 && isLineAmount(count, price, amount) && (printed === null || printed === count)) return { name: read[1], quantity: count, unit: 'piece', unitPrice: price };
     // The price one look-alike digit off ("Bulgur 0.90 x 2" above 1,98): the printed count and the
     // amount give it, in whole cents.
-    const given = printed !== null && printed >= 2 ? cents(Math.abs(amount) / printed) : null;
-    if (given !== null && isLineAmount(printed!, given, amount) && oneDigitAway(`${read[2]}${read[3]}`).includes(given.toFixed(2).replace('.', ''))) {
-      return { name: read[1], quantity: printed!, unit: 'piece', unitPrice: given };
+    if (printed !== null && printed >= 2) {
+      const given = cents(Math.abs(amount) / printed);
+      const digits = (value: number) => value.toFixed(2).replace('.', '');
+      if (isLineAmount(printed, given, amount) && oneDigitAway(digits(price)).includes(digits(given))) return { name: read[1], quantity: printed, unit: 'piece', unitPrice: given };
     }
   }
   const counted = leading.exec(name);
