@@ -50,4 +50,18 @@ describe('dewarp', () => {
     // The shift says where each pixel came from: 8 px further down at the crest than where the wave crosses zero.
     expect(Math.abs(straight!.shiftAt(126, 400) - straight!.shiftAt(498, 400) - 8)).toBeLessThan(3);
   });
+
+  it('follows names that slope by more than a line height (a lifted corner) back to the level of their prices', () => {
+    // The names' column falls by 0.15 px per pixel towards its left edge: 42 px at x = 20, more
+    // than the 40 px from one line to the next; the prices stay level.
+    const slope = (x: number) => (x < 300 ? 0.15 * (300 - x) : 0);
+    const straight = dewarp(page(slope), WIDTH, HEIGHT, LINE);
+    expect(straight).not.toBeNull();
+    // Each name's start came from 42 px further down, not from the line above it (2 px up), which
+    // lies there too: the slope is followed from strip to strip.
+    expect(Math.abs(straight!.shiftAt(24, 400) - straight!.shiftAt(480, 400) - 42)).toBeLessThan(5);
+    expect(Math.abs(straight!.shiftAt(160, 400) - straight!.shiftAt(480, 400) - 21)).toBeLessThan(5);
+    const tops = [24, 60, 96, 444, 480, 516].map((x) => firstInk(straight!.pixels, x, 300));
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
+  });
 });

@@ -8,11 +8,13 @@ import { median } from './word-boxes.js';
  *
  * How far each part of a line rose or fell is measured from the print itself: the page is cut into
  * narrow vertical strips, and in each band of rows every strip's ink profile (ink per row) is
- * matched against the band's, within less than half a line's height (a whole line further would
- * match as well); strips without print (the gap between names and prices) take their displacement
- * from the strips beside them. A wave runs on from band to band, a misreading does not: each
- * displacement is the middle one of its band's and the bands' above and below. Each band of rows
- * keeps its mean position, and every column of pixels is moved back by its displacement. A flat
+ * matched against the band's, within less than half a line's height of where the strip beside it
+ * lies (a whole line further would match as well; a sloping part of the sheet is followed from
+ * strip to strip, however far it falls in all); strips without print (the gap between names and
+ * prices) take their displacement from the strips beside them. A wave runs on from band to band,
+ * a misreading does not: each displacement is the middle one of its band's and the bands' above
+ * and below. Each band of rows keeps its mean position, and every column of pixels is moved back
+ * by its displacement. A flat
  * page, whose strips agree within a few pixels in a typical band, is left as it is (a measured
  * spread of 1–8 px on flat photographs of the development set, 9–18 px on crumpled ones). Pure
  * functions over grey pixels, no I/O.
@@ -97,27 +99,31 @@ export function dewarp(pixels: Uint8Array, width: number, height: number, lineHe
  * added up, each moved by its displacement so far), and the reference is made again from the
  * displacements found (`ROUNDS` times), so that a strip across a blank gap (the prices beside the
  * names) is matched against all of the print, not only a neighbour it may share few lines with.
+ *
+ * Each strip is looked for within `reach` of where its neighbours put it (see followedAcross), not
+ * of the band's mean: a part of the sheet that slopes (a corner lifted, a crease) moves its lines
+ * by a line's height or more from one side to the other, a little from strip to strip, and a
+ * search around the mean would find there the line above or below, or nothing.
  */
 function bandShifts(profiles: readonly Float32Array[], top: number, rows: number, reach: number, stripWidth: number): Float32Array {
-  const strips = profiles.length;
-  const height = profiles[0].length;
   const inked = profiles.map((profile) => {
     let sum = 0;
     for (let y = top; y < top + rows; y += 1) sum += profile[y];
     return sum >= MIN_INK * stripWidth * rows;
   });
-  const shifts = new Float32Array(strips);
+  return matchedFrom(followedAcross(profiles, inked, top, rows, reach), profiles, inked, top, rows, reach);
+}
+
+/** Every strip's displacement matched against the band's reference, each looked for within `reach` of its first guess `start`. */
+function matchedFrom(start: Float32Array, profiles: readonly Float32Array[], inked: readonly boolean[], top: number, rows: number, reach: number): Float32Array {
+  const strips = profiles.length;
+  const shifts = start;
   const known = new Array<boolean>(strips).fill(false);
   for (let round = 0; round < ROUNDS; round += 1) {
-    const reference = new Float32Array(height);
+    const reference = referenceProfile(shifts, profiles, inked, top, rows);
     for (let i = 0; i < strips; i += 1) {
       if (!inked[i]) continue;
-      const shift = Math.round(shifts[i]);
-      for (let y = top; y < top + rows; y += 1) if (y + shift >= 0 && y + shift < height) reference[y] += profiles[i][y + shift];
-    }
-    for (let i = 0; i < strips; i += 1) {
-      if (!inked[i]) continue;
-      const shift = bestShift(reference, profiles[i], top, rows, reach);
+      const shift = bestShift(reference, profiles[i], top, rows, reach, Math.round(shifts[i]));
       known[i] = shift !== null;
       if (shift !== null) shifts[i] = shift;
     }
@@ -142,13 +148,48 @@ function bandShifts(profiles: readonly Float32Array[], top: number, rows: number
   return shifts;
 }
 
-/** How many rows further down `b`'s print lies than `a`'s (within `reach`), or null when their profiles do not match. */
-function bestShift(a: Float32Array, b: Float32Array, top: number, rows: number, reach: number): number | null {
+/** The band's ink per row, every strip with print moved back by its displacement. */
+function referenceProfile(shifts: Float32Array, profiles: readonly Float32Array[], inked: readonly boolean[], top: number, rows: number): Float32Array {
+  const height = profiles[0].length;
+  const reference = new Float32Array(height);
+  for (let i = 0; i < profiles.length; i += 1) {
+    if (!inked[i]) continue;
+    const shift = Math.round(shifts[i]);
+    for (let y = top; y < top + rows; y += 1) if (y + shift >= 0 && y + shift < height) reference[y] += profiles[i][y + shift];
+  }
+  return reference;
+}
+
+/**
+ * The first guess of each strip's displacement: every strip with print matched against the one
+ * before it (a few pixels apart at most, even where the sheet slopes), the steps added up from the
+ * left. Across a gap (no print, or print that matches nothing) the strip after it starts where the
+ * strip before it ended: the sheet runs on, its slope is unknown.
+ */
+function followedAcross(profiles: readonly Float32Array[], inked: readonly boolean[], top: number, rows: number, reach: number): Float32Array {
+  const shifts = new Float32Array(profiles.length);
+  let previous = -1;
+  for (let i = 0; i < profiles.length; i += 1) {
+    if (!inked[i]) continue;
+    if (previous >= 0) {
+      const step = previous === i - 1 ? bestShift(profiles[previous], profiles[i], top + Math.round(shifts[previous]), rows, reach) : null;
+      shifts[i] = shifts[previous] + (step ?? 0);
+    }
+    previous = i;
+  }
+  return shifts;
+}
+
+/**
+ * How many rows further down `b`'s print lies than `a`'s (within `reach` of `around`), or null when
+ * their profiles do not match.
+ */
+function bestShift(a: Float32Array, b: Float32Array, top: number, rows: number, reach: number, around = 0): number | null {
   let best: number | null = null;
   let bestScore = MIN_MATCH;
-  for (let shift = -reach; shift <= reach; shift += 1) {
-    const from = Math.max(top, top - shift);
-    const to = Math.min(top + rows, top + rows - shift);
+  for (let shift = around - reach; shift <= around + reach; shift += 1) {
+    const from = Math.max(top, top - shift, 0, -shift);
+    const to = Math.min(top + rows, top + rows - shift, a.length, b.length - shift);
     const n = to - from;
     if (n < rows / 2) continue;
     let sa = 0;
@@ -174,5 +215,5 @@ function bestShift(a: Float32Array, b: Float32Array, top: number, rows: number, 
   }
   // A best match at the edge of the reach is no peak: the profiles match better further on (half a
   // line away, where the next line begins to match), which is no shift of this line.
-  return best !== null && Math.abs(best) < reach ? best : null;
+  return best !== null && Math.abs(best - around) < reach ? best : null;
 }
