@@ -87,8 +87,21 @@ describe('page reading', () => {
     const { read, seen } = reader(reading(10, 0.3), reading(40, 0.55));
     const again: PreparedPage = { ...page, pixels: new Uint8Array(SIDE * SIDE).fill(7) };
     const result = await readRightWayUp(page, read, async () => again);
-    expect(seen).toEqual(['as it lies', 'upside down']);
+    // Its pixels reversed tell that it reads better upside down; then it is prepared again and read.
+    expect(seen).toEqual(['as it lies', 'upside down', 'upside down']);
     expect(result.page).toBe(again);
+  });
+
+  it('does not prepare a poorly read page again from its turned source when its pixels reversed read no better', async () => {
+    const { read, seen } = reader(reading(12, 0.4), reading(3, 0.2));
+    let prepared = 0;
+    const result = await readRightWayUp(page, read, async () => {
+      prepared += 1;
+      return { ...page, pixels: new Uint8Array(SIDE * SIDE).fill(7) };
+    });
+    expect(seen).toEqual(['as it lies', 'upside down']);
+    expect(prepared).toBe(0);
+    expect(result.page).toBe(page);
   });
 
   it('tells a long page upside down by samples, then reads once the page prepared again from its turned source', async () => {

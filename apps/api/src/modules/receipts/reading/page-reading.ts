@@ -41,14 +41,16 @@ export function readability(lines: readonly ReceiptTextLine[]): { words: number;
  * A page found upside down is read as `upsideDown` gives it: prepared again from its source
  * turned by 180° (see prepareForOcr's `turn`), so that it is the very page an upright copy of the
  * source gives, not this one's pixels reversed (its cut, scaling and threshold fell differently).
+ * Without `upsideDown`, the page's pixels reversed are taken.
  */
 export async function readRightWayUp(
   page: PreparedPage,
   read: ReadImage,
-  upsideDown: () => Promise<PreparedPage> = async () => halfTurn(page),
+  upsideDown?: () => Promise<PreparedPage>,
 ): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
+  const turnedOver = upsideDown ?? halfTurn(page);
   // A short page costs little more than its sample: read whole, turned only when it reads poorly.
-  if (page.height <= 8 * SAMPLE_ROWS) return readWholeEachWay(page, read, upsideDown);
+  if (page.height <= 8 * SAMPLE_ROWS) return readWholeEachWay(page, read, turnedOver);
   const sample = async (candidate: PreparedPage) => {
     // At most a receipt's width across: a page at 90° is as wide as the receipt is long.
     const found = readability(await read(pgm(textSample(candidate, SAMPLE_ROWS, 1_280))));
@@ -66,7 +68,7 @@ export async function readRightWayUp(
   // a sample at 90° costs as much as several.
   let again: PreparedPage | null = null;
   if (best === reversed && !sure(best.found)) {
-    again = await upsideDown();
+    again = await preparedOf(turnedOver);
     const prepared = await sample(again);
     best = { ...(prepared.score > best.score ? prepared : best), page: again };
   }
@@ -80,8 +82,8 @@ export async function readRightWayUp(
   }
   // The way up found: the page upside down is the one prepared from the source turned.
   const upsideDownFound = best === reversed || (again !== null && best.page === again);
-  const found = best === reversed ? await upsideDown() : best.page;
-  const other = best === asItLies ? upsideDown : upsideDownFound ? async () => page : async () => halfTurn(best.page);
+  const found = best === reversed ? await preparedOf(turnedOver) : best.page;
+  const other = best === asItLies ? turnedOver : upsideDownFound ? page : halfTurn(best.page);
   // A sample that is not sure of its way up (blank paper, a barcode, faded print whose upside-down
   // reading looks as sure as its upright one) tells too little: the whole page decides, read the
   // way the sample chose and, when that reads poorly, the other way too.
@@ -89,14 +91,25 @@ export async function readRightWayUp(
   return { lines: await read(pgm(found)), page: found };
 }
 
-/** The page read as it lies and, only when that reads poorly, turned by 180° too (`upsideDown`); the reading with more confident words wins. */
-async function readWholeEachWay(page: PreparedPage, read: ReadImage, upsideDown: () => Promise<PreparedPage>): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
+/** The page the other way up: at hand, or prepared again from the source turned. */
+type OtherWay = PreparedPage | (() => Promise<PreparedPage>);
+
+const preparedOf = async (other: OtherWay): Promise<PreparedPage> => (typeof other === 'function' ? other() : other);
+
+/**
+ * The page read as it lies and, only when that reads poorly, turned by 180° too (`other`); the
+ * reading with more confident words wins. A page that would have to be prepared again from its
+ * source (as long as a reading, on a large photo) is prepared only when its pixels reversed read
+ * better than the page as it lies: when they do not, that page would not win either.
+ */
+async function readWholeEachWay(page: PreparedPage, read: ReadImage, other: OtherWay): Promise<{ lines: ReceiptTextLine[]; page: PreparedPage }> {
   const asItLies = await read(pgm(page));
   const first = readability(asItLies);
   if (first.words >= 8 && first.confidence >= READABLE) return { lines: asItLies, page };
   if (first.words >= PLAINLY_READ.words && first.confidence >= PLAINLY_READ.confidence) return { lines: asItLies, page };
-  const other = await upsideDown();
-  const turned = await read(pgm(other));
-  const second = readability(turned);
-  return second.words * second.confidence > first.words * first.confidence ? { lines: turned, page: other } : { lines: asItLies, page };
+  const score = (found: { words: number; confidence: number }) => found.words * found.confidence;
+  if (typeof other === 'function' && score(readability(await read(pgm(halfTurn(page))))) <= score(first)) return { lines: asItLies, page };
+  const turnedPage = await preparedOf(other);
+  const turned = await read(pgm(turnedPage));
+  return score(readability(turned)) > score(first) ? { lines: turned, page: turnedPage } : { lines: asItLies, page };
 }
