@@ -54,6 +54,29 @@ describe('OCR repairs', () => {
     expect(texts([line(0, ['Milch', '1,19', 'A']), line(30, ['Brot', '2,49', 'I'])])).toEqual(['Milch 1,19 A', 'Brot 2,49 I']);
   });
 
+  it('drops a speck or two read left of the names\' column, and keeps a count printed on its edge', () => {
+    /** Words at the given left edges, 10 px per character. */
+    const at = (y: number, words: [number, string][]): ReceiptTextLine => ({
+      text: words.map(([, text]) => text).join(' '),
+      words: words.map(([x, text]) => ({ text, box: { x0: x, y0: y, x1: x + text.length * 10, y1: y + 20 }, confidence: 0.9 })),
+    });
+    const receipt = [
+      at(0, [[100, 'MILCH'], [400, '1,19'], [450, 'B']]),
+      at(30, [[20, '5'], [100, 'SALATBAR'], [400, '2,18'], [450, 'B']]),
+      at(60, [[10, 'ZI'], [40, ':'], [100, 'REIBEKUCHEN'], [400, '1,99'], [450, 'B']]),
+      at(90, [[100, '2'], [120, 'BRÖTCHEN'], [400, '0,78'], [450, 'B']]),
+      at(120, [[100, 'BUTTER'], [400, '2,29'], [450, 'B']]),
+      at(150, [[100, 'KAFFEE'], [400, '5,99'], [450, 'C']]),
+      // A count a space before its name, however far left of the column it stands, is print.
+      at(165, [[70, '2'], [100, 'ROLLEN'], [170, 'x'], [400, '4,85']]),
+      // A line that does not start on the column's edge is left as it is: it is no item.
+      at(180, [[20, 'T1'], [250, 'Danke'], [320, 'sehr']]),
+    ];
+    expect(texts(receipt)).toEqual(['MILCH 1,19 B', 'SALATBAR 2,18 B', 'REIBEKUCHEN 1,99 B', '2 BRÖTCHEN 0,78 B', 'BUTTER 2,29 B', 'KAFFEE 5,99 C', '2 ROLLEN x 4,85', 'T1 Danke sehr']);
+    // Too few lines with a name before an amount tell no column: nothing is dropped.
+    expect(texts(receipt.slice(1, 4))).toEqual(['5 SALATBAR 2,18 B', 'ZI : REIBEKUCHEN 1,99 B', '2 BRÖTCHEN 0,78 B']);
+  });
+
   it('reads a count of 1 in a table column that OCR turned into a sign', () => {
     expect(texts([line(0, ['Basmati', 'Reis', '1kg', '%', '2,49', '2,49', 'A'])])).toEqual(['Basmati Reis 1kg 1 2,49 2,49 A']);
   });

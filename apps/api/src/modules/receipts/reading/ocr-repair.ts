@@ -9,7 +9,9 @@ import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
  * - unit abbreviations after a number, where letters and digits look alike (`500m1l` → `500ml`,
  *   `24 0Z` → `24OZ`, `/1b` → `/lb`);
  * - a counted line's amount read with a stray digit before it, where count × unit price proves it
- *   (`3 Apfeltasche 1,50 14,50` → `4,50`).
+ *   (`3 Apfeltasche 1,50 14,50` → `4,50`);
+ * - a speck or two read left of the names' column, on the surround the paper lies on
+ *   (`5 SALATBAR 2,18`), where the name itself starts on the column's edge.
  * The parser's own checks (count × price, lines against the total) correct the rest.
  */
 export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLine[] {
@@ -21,7 +23,45 @@ export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLi
     const words = withoutLeadingNoise(line.words.map((word, i) => ({ ...word, text: repairUnits(word.text, upper, i === line.words!.length - 1) })));
     return { ...line, words, text: repairText(words.map((word) => word.text).join(' '), decimal) };
   });
-  return restoreColumnDecimals(numericTaxClasses(repaired.map(tableCountOfOne).map(countedAmountWithStrayDigit)), decimal);
+  return restoreColumnDecimals(numericTaxClasses(withoutSpecksBeforeNames(repaired, decimal).map(tableCountOfOne).map(countedAmountWithStrayDigit)), decimal);
+}
+
+/** Item lines whose names' left edge is measured: fewer tell no column. */
+const MIN_NAMED_LINES = 5;
+/** A word left of the names' column is a speck only when this short (a count like "12" stays a word of its own at the edge). */
+const SPECK_WORD = /^[^\s]{1,3}$/;
+/** The least gap, in glyph widths, between a speck off the paper and the name after it. */
+const SPECK_GAP = 2.5;
+
+/**
+ * Specks left of the column the names start in: the cardboard, table or counter beside the paper
+ * read as a letter or digit or two ("5 SALATBAR 2,18", "ZI REIBEKUCHEN"). The column's left edge is
+ * where most lines that end in an amount start their name; a short word that ends well before it,
+ * far apart from the line's next word, which starts on that edge, lies off the paper. A count
+ * printed before a name ("2 Brötchen") stands a space before it, or starts on the edge itself.
+ */
+function withoutSpecksBeforeNames(lines: ReceiptTextLine[], decimal: ',' | '.'): ReceiptTextLine[] {
+  const glyph = medianGlyphWidth(lines);
+  if (glyph === null) return lines;
+  const starts = lines
+    .filter((line) => columnEdges(line).length > 0)
+    .map((line) => line.words?.find((word) => /\p{L}{2,}/u.test(word.text))?.box?.x0)
+    .filter((x0): x0 is number => x0 !== undefined)
+    .sort((a, b) => a - b);
+  if (starts.length < MIN_NAMED_LINES) return lines;
+  const edge = starts[Math.floor(starts.length / 2)];
+  return lines.map((line) => {
+    const words = line.words;
+    if (!words) return line;
+    let first = 0;
+    while (first < words.length - 1 && SPECK_WORD.test(words[first].text) && (words[first].box?.x1 ?? Infinity) < edge - 1.5 * glyph) first += 1;
+    const name = words[first].box;
+    if (first === 0 || !name || Math.abs(name.x0 - edge) > glyph) return line;
+    // Apart from the name by more than a space: a count ("2 Rolle") stands a space before it.
+    if (name.x0 - (words[first - 1].box?.x1 ?? name.x0) < SPECK_GAP * glyph) return line;
+    const kept = words.slice(first);
+    return { ...line, words: kept, text: repairText(kept.map((word) => word.text).join(' '), decimal) };
+  });
 }
 
 /**
