@@ -106,21 +106,22 @@ export function dewarp(pixels: Uint8Array, width: number, height: number, lineHe
  * search around the mean would find there the line above or below, or nothing.
  */
 function bandShifts(profiles: readonly Float32Array[], top: number, rows: number, reach: number, stripWidth: number): Float32Array {
+  const strips = profiles.length;
+  const height = profiles[0].length;
   const inked = profiles.map((profile) => {
     let sum = 0;
     for (let y = top; y < top + rows; y += 1) sum += profile[y];
     return sum >= MIN_INK * stripWidth * rows;
   });
-  return matchedFrom(followedAcross(profiles, inked, top, rows, reach), profiles, inked, top, rows, reach);
-}
-
-/** Every strip's displacement matched against the band's reference, each looked for within `reach` of its first guess `start`. */
-function matchedFrom(start: Float32Array, profiles: readonly Float32Array[], inked: readonly boolean[], top: number, rows: number, reach: number): Float32Array {
-  const strips = profiles.length;
-  const shifts = start;
+  const shifts = followedAcross(profiles, inked, top, rows, reach);
   const known = new Array<boolean>(strips).fill(false);
   for (let round = 0; round < ROUNDS; round += 1) {
-    const reference = referenceProfile(shifts, profiles, inked, top, rows);
+    const reference = new Float32Array(height);
+    for (let i = 0; i < strips; i += 1) {
+      if (!inked[i]) continue;
+      const shift = Math.round(shifts[i]);
+      for (let y = top; y < top + rows; y += 1) if (y + shift >= 0 && y + shift < height) reference[y] += profiles[i][y + shift];
+    }
     for (let i = 0; i < strips; i += 1) {
       if (!inked[i]) continue;
       const shift = bestShift(reference, profiles[i], top, rows, reach, Math.round(shifts[i]));
@@ -146,18 +147,6 @@ function matchedFrom(start: Float32Array, profiles: readonly Float32Array[], ink
     shifts[i] = before === undefined ? shifts[after!] : after === undefined ? shifts[before] : shifts[before] + ((shifts[after] - shifts[before]) * (i - before)) / (after - before);
   }
   return shifts;
-}
-
-/** The band's ink per row, every strip with print moved back by its displacement. */
-function referenceProfile(shifts: Float32Array, profiles: readonly Float32Array[], inked: readonly boolean[], top: number, rows: number): Float32Array {
-  const height = profiles[0].length;
-  const reference = new Float32Array(height);
-  for (let i = 0; i < profiles.length; i += 1) {
-    if (!inked[i]) continue;
-    const shift = Math.round(shifts[i]);
-    for (let y = top; y < top + rows; y += 1) if (y + shift >= 0 && y + shift < height) reference[y] += profiles[i][y + shift];
-  }
-  return reference;
 }
 
 /**

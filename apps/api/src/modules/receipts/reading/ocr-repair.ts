@@ -28,8 +28,8 @@ export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLi
 
 /** Item lines whose names' left edge is measured: fewer tell no column. */
 const MIN_NAMED_LINES = 5;
-/** A word left of the names' column is a speck only when this short (a count like "12" stays a word of its own at the edge). */
-const SPECK_WORD = /^[^\s]{1,3}$/;
+/** The most characters a word left of the names' column has to be taken for a speck. */
+const SPECK_CHARS = 3;
 /** The least gap, in glyph widths, between a speck off the paper and the name after it. */
 const SPECK_GAP = 2.5;
 
@@ -54,7 +54,7 @@ function withoutSpecksBeforeNames(lines: ReceiptTextLine[], decimal: ',' | '.'):
     const words = line.words;
     if (!words) return line;
     let first = 0;
-    while (first < words.length - 1 && SPECK_WORD.test(words[first].text) && (words[first].box?.x1 ?? Infinity) < edge - 1.5 * glyph) first += 1;
+    while (first < words.length - 1 && words[first].text.length <= SPECK_CHARS && (words[first].box?.x1 ?? Infinity) < edge - 1.5 * glyph) first += 1;
     const name = words[first].box;
     if (first === 0 || !name || Math.abs(name.x0 - edge) > glyph) return line;
     // Apart from the name by more than a space: a count ("2 Rolle") stands a space before it.

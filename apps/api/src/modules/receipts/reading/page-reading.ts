@@ -25,6 +25,9 @@ const SAMPLE_SURE = { words: 5, confidence: 0.55 };
  */
 const SAMPLE_POOR = { words: 2, confidence: 0.35 };
 
+/** How well a reading reads: its sure words weighed by the mean confidence (see readability). */
+const score = (found: { words: number; confidence: number }): number => found.words * found.confidence;
+
 /** Words of three or more letters or digits that OCR is fairly sure of, and their mean confidence. */
 export function readability(lines: readonly ReceiptTextLine[]): { words: number; confidence: number } {
   const words = lines.flatMap((line) => line.words ?? []).filter((word) => (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
@@ -54,7 +57,7 @@ export async function readRightWayUp(
   const sample = async (candidate: PreparedPage) => {
     // At most a receipt's width across: a page at 90° is as wide as the receipt is long.
     const found = readability(await read(pgm(textSample(candidate, SAMPLE_ROWS, 1_280))));
-    return { page: candidate, found, score: found.words * found.confidence };
+    return { page: candidate, found, score: score(found) };
   };
   const sure = (found: { words: number; confidence: number }) => found.words >= SAMPLE_SURE.words && found.confidence >= SAMPLE_SURE.confidence;
   const asItLies = await sample(page);
@@ -107,7 +110,6 @@ async function readWholeEachWay(page: PreparedPage, read: ReadImage, other: Othe
   const first = readability(asItLies);
   if (first.words >= 8 && first.confidence >= READABLE) return { lines: asItLies, page };
   if (first.words >= PLAINLY_READ.words && first.confidence >= PLAINLY_READ.confidence) return { lines: asItLies, page };
-  const score = (found: { words: number; confidence: number }) => found.words * found.confidence;
   if (typeof other === 'function' && score(readability(await read(pgm(halfTurn(page))))) <= score(first)) return { lines: asItLies, page };
   const turnedPage = await preparedOf(other);
   const turned = await read(pgm(turnedPage));
