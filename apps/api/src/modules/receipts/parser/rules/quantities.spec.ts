@@ -33,6 +33,14 @@ describe('count lines', () => {
     expect(quantityLine('1.000.37K 20.99 19', '.')).toMatchObject({ quantity: 1, amount: 20.99 });
   });
 
+  it('reads a count of pieces at the price of one, with its tax code after it', () => {
+    expect(quantityLine('1.000 STK a 19.99 19', '.')).toMatchObject({ quantity: 1, unit: 'piece', unitPrice: 19.99, amount: 19.99, taxCode: '19' });
+    expect(quantityLine('2.000 STK x 4.99 19', '.')).toMatchObject({ quantity: 2, unitPrice: 4.99, amount: 9.98 });
+    expect(quantityLine('3 Stk à 0,49 A', ',')).toMatchObject({ quantity: 3, unitPrice: 0.49, amount: 1.47, taxCode: 'A' });
+    // A plain "a" is an operator only after the unit: a count and a word are no price.
+    expect(quantityLine('2 a 0,49', ',')).toBeNull();
+  });
+
   it('reads a weighed line in columns when weight × price per kg gives the amount', () => {
     expect(quantityLine('0,158 1,19 0,19', ',')).toMatchObject({ quantity: 0.158, unit: 'kg', unitPrice: 1.19, amount: 0.19 });
     expect(quantityLine('0,158 1,19 5,00', ',')).toBeNull();

@@ -50,7 +50,11 @@ export function quantityLine(text: string, decimal: DecimalSeparator): QuantityL
   const fuel = fuelLine(text, decimal);
   if (fuel) return fuel;
   const m = pattern.exec(text);
-  if (!m) return countWithAmount(text, decimal) ?? weighedLine(text, decimal) ?? atForLine(text, decimal);
+  return (m ? withOperator(m, decimal) : null) ?? countWithAmount(text, decimal) ?? weighedLine(text, decimal) ?? atForLine(text, decimal);
+}
+
+/** What the count pattern's match gives: count, unit, price and the amount or tax code after them, if they close the line. */
+function withOperator(m: RegExpExecArray, decimal: DecimalSeparator): QuantityLine | null {
   const tail = m[4].trim();
   let amount: number | null = null;
   let taxCode: string | null = null;
@@ -106,6 +110,8 @@ function atForLine(text: string, decimal: DecimalSeparator): QuantityLine | null
 }
 
 const countCache = new Map<DecimalSeparator, RegExp>();
+/** An operator between a count of pieces and the price, a plain "a" for "à" too (only after a unit: "STK a 19.99"). */
+const PRICE_OF_ONE = /^(?:x|×|\*|@|à|a|je)\s+(.+)$/iu;
 const WHOLE_COUNT_UNIT_MISREAD = /^(\d{1,3}[.,]000)([\p{L}\d$|]{2,3})\s+(.+)$/u;
 /** A count and the line amount without an operator, as DIY and furniture tills print under the name: "1.000 STK 20.99 19". */
 function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine | null {
@@ -118,11 +124,15 @@ function countWithAmount(text: string, decimal: DecimalSeparator): QuantityLine 
   // A whole count with three decimals, its unit misread ("1.000816 20.99 19" for "1.000 STK"): DIY tills print no other number so.
   const m = pattern.exec(text) ?? WHOLE_COUNT_UNIT_MISREAD.exec(text);
   if (!m) return null;
-  const closing = trailingAmount(m[3], decimal);
+  // "1.000 STK à 19.99 19" (or "a", "x"): the amount after an operator is the price of one.
+  const each = PRICE_OF_ONE.exec(m[3]);
+  const closing = trailingAmount(each ? each[1] : m[3], decimal);
   if (!closing || !onlyCurrency(closing.rest)) return null;
   const quantity = parseQuantity(m[1]);
   if (!(quantity > 0)) return null;
-  return { quantity, unit: unitOf(m[2], m[1]), unitPrice: cents(closing.amount / quantity), amount: closing.amount, taxCode: closing.taxCode };
+  const unit = unitOf(m[2], m[1]);
+  if (each) return { quantity, unit, unitPrice: closing.amount, amount: cents(quantity * closing.amount), taxCode: closing.taxCode };
+  return { quantity, unit, unitPrice: cents(closing.amount / quantity), amount: closing.amount, taxCode: closing.taxCode };
 }
 
 const weighedCache = new Map<DecimalSeparator, RegExp>();
