@@ -49,6 +49,26 @@ describe('page geometry', () => {
     expect(Math.abs(paper.top - 40)).toBeLessThanOrEqual(16);
   });
 
+  it('finds a short receipt photographed from afar, far smaller than the table around it, but not a blank reflection', () => {
+    // A 1000 × 1200 picture of a mid-brown table with its grain; the receipt fills 2 % of it.
+    const sheet = { left: 600, top: 300, width: 120, height: 200 };
+    const image = page({ width: 1000, height: 1200, background: 110, sheet, lineHeight: 6 });
+    for (let y = 0; y < image.height; y += 1) {
+      for (let x = 0; x < image.width; x += 1) {
+        const inSheet = x >= sheet.left && x < sheet.left + sheet.width && y >= sheet.top && y < sheet.top + sheet.height;
+        if (!inSheet) image.data[y * image.width + x] = 110 + Math.round(12 * Math.sin(x / 37 + Math.sin(y / 211) * 3));
+      }
+    }
+    const paper = findPaper(image);
+    expect(Math.abs(paper.left - sheet.left)).toBeLessThanOrEqual(16);
+    expect(Math.abs(paper.top - sheet.top)).toBeLessThanOrEqual(16);
+    expect(paper.width * paper.height).toBeLessThan(0.05 * image.width * image.height);
+    // The same bright patch without print (light reflected off the table) is no receipt.
+    for (let y = sheet.top; y < sheet.top + sheet.height; y += 1) for (let x = sheet.left; x < sheet.left + sheet.width; x += 1) image.data[y * image.width + x] = 245;
+    const blank = findPaper(image);
+    expect(blank.width * blank.height).toBeGreaterThan(0.05 * image.width * image.height);
+  });
+
   it('keeps the shadowed half of a sheet already cut out along its outline, where its print goes on', () => {
     // The sheet fills the picture; a shadow darkens its left half to 55 %.
     const image = page({ width: 400, height: 800, background: 245, sheet: { left: 0, top: 0, width: 400, height: 800 } });

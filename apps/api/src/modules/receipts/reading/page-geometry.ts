@@ -59,6 +59,11 @@ export interface PaperOptions {
   cutOut?: boolean;
 }
 
+/** The share of the picture a bright region fills at least to be taken for the receipt … */
+const MIN_PAPER = 0.03;
+/** … or at least this share, when it is far brighter than the rest and holds its print (see findPaper). */
+const MIN_SMALL_PAPER = 0.005;
+
 /** How often the bright region is split again inside itself (black lid, grey cardboard, paper). */
 const MAX_DEPTH = 3;
 
@@ -176,9 +181,13 @@ export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect & 
     const step = meanOf(histogram, threshold + 1, 256) - meanOf(histogram, 0, threshold + 1);
     if (bright / count > 0.99 || step < WEAK_STEP) break;
     const lit = largestRegion(blocks, bw, members, threshold);
-    // Too small to be the receipt (a label, a reflection): keep what was found so far.
-    if (!lit || lit.size < 0.03 * blocks.length || lit.rect.width < 6 || lit.rect.height < 6) break;
+    if (!lit || lit.rect.width < 6 || lit.rect.height < 6) break;
     const ink = (inkBlocks ??= inkPerBlock(probe, bw, block));
+    // Too small to be the receipt (a label, a reflection): keep what was found so far. A short
+    // receipt photographed from afar is smaller: it counts when it stands out strongly and holds
+    // the print, the rest of the region next to none (a reflection holds no print).
+    const small = lit.size < MIN_PAPER * blocks.length;
+    if (small && !(lit.size >= MIN_SMALL_PAPER * blocks.length && step >= STRONG_STEP && printless(ink, members, lit.rect, bw))) break;
     const largest = withShadedPaper(lit, blocks, members, bw, shadeFloor(meanOf(histogram, 0, threshold + 1), threshold), ink);
     // Inside the first region a weak step counts only where the darker part holds no print (grey
     // cardboard beside the paper), not the uneven light across one sheet in a photo; on a sheet
