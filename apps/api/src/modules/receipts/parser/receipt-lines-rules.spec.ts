@@ -58,6 +58,14 @@ describe('totals', () => {
     expect(receipt.total).toBe(6.19);
     expect(receipt.lines.map((l) => l.name)).toEqual(['Milch', 'Brot', 'Käse']);
   });
+
+  it('ends the articles at an amount that is the sum of the lines above and the total found below (the total label misread)', () => {
+    const receipt = read('Markt\nMilch 1,19 A\nBrot 2,00 A\na zahlen N 3,19\nKreditkarte 3,19\nMWST% MWST Netto Brutto\nA 7% 0,21 2,98 3,19\nSumme 0,21 2,98 3,19');
+    expect(receipt.total).toBe(3.19);
+    expect(receipt.lines.map((l) => l.name)).toEqual(['Milch', 'Brot']);
+    // An amount that is the sum of the lines above but not the total is an article like any other.
+    expect(read('Markt\nMilch 1,19\nBrot 2,00\nKäse 3,19\nSUMME 6,38').lines.map((l) => l.name)).toEqual(['Milch', 'Brot', 'Käse']);
+  });
 });
 
 describe('store', () => {

@@ -12,7 +12,7 @@ import { isSubtotalLabel, isTotalLabel } from './rules/total-labels.js';
 import { secondReadingOf, secondReadingsOf, settleBySecondReadings } from './rules/second-readings.js';
 import { soleArticle, withUnreadAmounts } from './rules/unread.js';
 import { classTotalsForLines, vatClassTotals, vatTableLettered, vatTableTotal } from './rules/vat.js';
-import { cents, type DecimalSeparator, readApart, trailingAmount } from './receipt-numbers.js';
+import { cents, type DecimalSeparator, readApart, sameAmount, trailingAmount } from './receipt-numbers.js';
 import type { ParsedReceipt, ReceiptLanguage, ReceiptTextInput, ReceiptTextLine } from './receipt-text.js';
 
 /*
@@ -95,14 +95,16 @@ export function parseReceipt(input: ReceiptTextInput): ParsedReceipt {
   const words = input.lines.map((line) => (typeof line === 'string' ? undefined : line.words));
   const read = articleLines(texts, start, end, decimal, notes, isSubtotalLabel, words);
   let lines = read.lines;
-  // No total label read: the first line whose amount is the sum of the lines above it is the total.
-  if (total === null) {
-    const at = runningSumTotal(lines);
-    if (at !== null) {
-      total = lines[at].totalPrice;
-      notes.push(`line ${at + 1}: no total label read; its amount ${total.toFixed(2)} is the sum of the lines above, taken as the total`);
-      lines = lines.slice(0, at);
-    }
+  // The first line whose amount is the sum of the lines above it is the total: without a total
+  // label read, it is the total; with one, when it says the same amount, it is the total again
+  // with its label misread ("a zahlen N 19,77"). It and what follows (the payment, the VAT table)
+  // are no articles.
+  const sumAt = runningSumTotal(lines);
+  if (sumAt !== null && (total === null || sameAmount(lines[sumAt].totalPrice, total))) {
+    const amount = lines[sumAt].totalPrice.toFixed(2);
+    notes.push(`line ${sumAt + 1}: its amount ${amount} is the sum of the lines above, ${total === null ? 'no total label read: taken as the total' : 'as the total says: the total again'}`);
+    total = lines[sumAt].totalPrice;
+    lines = lines.slice(0, sumAt);
   }
   // Neither a total nor a sum: what was paid.
   if (total === null) total = amountPaid(paymentAmounts(texts, end - 1, decimal));
