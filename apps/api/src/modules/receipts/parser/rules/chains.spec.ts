@@ -31,6 +31,14 @@ describe('chain from anywhere on the receipt', () => {
     expect(findChain(['Markt', 'MEDIA MARK an da', 'Kabel 9,99'], 2)?.key).toBe('mediamarkt');
   });
 
+  it("reads a logo with one letter read as a digit or a sign, in the header only", () => {
+    expect(findChain(['L9DL |)', 'Warburger Straße 130', 'Milch 1,19 A'], 2)?.key).toBe('lidl');
+    expect(findChain(['L$DL.', 'Warburger Straße 130', 'Milch 1,19 A'], 2)?.key).toBe('lidl');
+    expect(findChain(['Milch 1,19 A', 'L9DL 2,00'], 0)).toBeNull();
+    // Digits around a word, or a number with letters in it, are no misread logo.
+    expect(findChain(['4L1DL', 'A1B2'], 2)).toBeNull();
+  });
+
   it('weighs the header above a name further down', () => {
     expect(findChain(['EDEKA', 'Milch 1,19', 'Coupon von Kaufland'], 1)?.key).toBe('edeka');
   });

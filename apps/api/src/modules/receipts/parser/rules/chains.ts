@@ -111,6 +111,24 @@ function fuzzyName(word: string): string | null {
   return FUZZY_NAMES.find(([name]) => Math.abs(name.length - word.length) <= 1 && withinEdits(word, name, 1))?.[1] ?? null;
 }
 
+/**
+ * A chain's logo read with one of its letters as a digit or a sign ("L9DL", "L$DL." for LIDL,
+ * "R3WE"): a short word of the header with one such character inside, which a letter in its
+ * place makes a chain's name. A word of letters is left to the other rules ("real", "Netto").
+ */
+function logoRead(text: string): string | null {
+  for (const word of text.split(/\s+/)) {
+    const bare = word.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '');
+    const odd = [...bare].flatMap((glyph, at) => (/\p{L}/u.test(glyph) ? [] : [at]));
+    if (bare.length < 4 || bare.length > 8 || odd.length !== 1 || odd[0] === 0 || odd[0] === bare.length - 1) continue;
+    for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+      const chain = knownRetailer(bare.slice(0, odd[0]) + letter + bare.slice(odd[0] + 1));
+      if (chain) return chain;
+    }
+  }
+  return null;
+}
+
 /** "A L D I", "R E W E", "A L DI" → "ALDI": a line of one- and two-letter pieces is one word. */
 export function joinLetterSpaced(text: string): string {
   const pieces = text.trim().split(/\s+/);
@@ -147,6 +165,11 @@ export function findChain(texts: readonly string[], headerEnd: number): FoundCha
     const signed = signatureOf(text);
     if (signed) {
       add(signed, 1, index);
+      return;
+    }
+    const logo = inHeader ? logoRead(text) : null;
+    if (logo) {
+      add(logo, 1, index);
       return;
     }
     // One letter misread in a long name: in the header, or beside a company form ("Dirk Rosmann GmbH").
