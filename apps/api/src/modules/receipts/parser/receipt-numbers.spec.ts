@@ -11,6 +11,7 @@ describe('trailingAmount', () => {
     expect(trailingAmount('SUPER SANDWICH 1,79 B ;', ',')).toMatchObject({ amount: 1.79, rest: 'SUPER SANDWICH', taxCode: 'B' });
     expect(trailingAmount('HARRY VOLLK.KUMPEL 0,78 8 |', ',')).toMatchObject({ amount: 0.78, rest: 'HARRY VOLLK.KUMPEL' });
     expect(trailingAmount('KIWIS 2,37 B ı', ',')).toMatchObject({ amount: 2.37, taxCode: 'B' });
+    expect(trailingAmount('KIWI 400g 1,99 E€', ',')).toMatchObject({ amount: 1.99, rest: 'KIWI 400g', taxCode: 'E' });
     expect(trailingAmount('BANANAS 0.75 :', '.')).toMatchObject({ amount: 0.75, rest: 'BANANAS' });
     expect(trailingAmount('00005 Super bleifrei 34,00 EUR A #*', ',')).toMatchObject({ amount: 34, rest: '00005 Super bleifrei', taxCode: 'A' });
   });

@@ -65,8 +65,9 @@ function trailingPatterns(decimal: DecimalSeparator) {
     const dec = decimal === ',' ? ',' : String.raw`\.`;
     // Tax class after the amount: a letter (may touch it: "0,99B"), a digit after a space, a star.
     // A "not discountable" flag may stand between ("1,96xB", "0,99*A"); © is a C read by OCR; a VAT
-    // rate may stand instead of a class ("11.99 19").
-    const tax = String.raw`(?:\s*[x*×.,]?\s*([A-Z©])(?![A-Za-z])\s*\*?|\s+(\d{1,2})\s*\*?|\s*[x*×])?`;
+    // rate may stand instead of a class ("11.99 19"). A speck after the class may come back as a
+    // euro sign ("1,99 E€").
+    const tax = String.raw`(?:\s*[x*×.,]?\s*([A-Z©])(?![A-Za-z])\s*[*€]?|\s+(\d{1,2})\s*\*?|\s*[x*×])?`;
     patterns = {
       // A minus leads, glued to the amount or apart from a name ("Rabatt -0,50"), or trails, also
       // after a space ("134,39 -"). A hyphen ending a word ("SALATBAR- 2,18") is the name's, not a sign.
