@@ -119,6 +119,13 @@ describe('multi-buys', () => {
     expect(inlineQuantity('Bulgur 0.90 x', 1.98, ',')).toBeNull();
   });
 
+  it('splits a multi-buy off the name when the amount beside it is one look-alike digit off count × price', () => {
+    expect(inlineQuantity('Käse 2.590 x 2', 5.15, ',')).toMatchObject({ name: 'Käse', quantity: 2, unitPrice: 2.59 });
+    // Two digits off, or a digit that is no look-alike (5 for 1): left alone.
+    expect(inlineQuantity('Käse 2.590 x 2', 5.51, ',')).toBeNull();
+    expect(inlineQuantity('Käse 2.590 x 2', 1.18, ',')).toBeNull();
+  });
+
   it('computes the amount of a multi-buy whose amount was not read', () => {
     expect(multiBuyWithoutAmount('Käse 2,59 x 2 5 18°A', ',')).toEqual({ name: 'Käse', quantity: 2, unitPrice: 2.59, amount: 5.18 });
     expect(multiBuyWithoutAmount('Wasser 12.50*2', '.')).toEqual({ name: 'Wasser', quantity: 2, unitPrice: 12.5, amount: 25 });

@@ -236,6 +236,9 @@ export function inlineQuantity(name: string, amount: number, decimal: DecimalSep
       const given = cents(Math.abs(amount) / printed);
       const digits = (value: number) => value.toFixed(2).replace('.', '');
       if (isLineAmount(printed, given, amount) && oneDigitAway(digits(price)).includes(digits(given))) return { name: read[1], quantity: printed, unit: 'piece', unitPrice: given };
+      // The amount one look-alike digit off ("2.590 x 2" beside 5,15 for 5,18): count and price
+      // stand, and the total's check takes their product for the amount.
+      if (oneDigitAway(digits(Math.abs(amount))).includes(digits(lineAmount(printed, price)))) return { name: read[1], quantity: printed, unit: 'piece', unitPrice: price };
     }
   }
   const counted = leading.exec(name);
