@@ -8,6 +8,10 @@ describe('where the articles start', () => {
     expect(start('Markt\nHauptstr. 1\n12345 Stadt\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(4);
   });
 
+  it('below a street and a phone number whose digits OCR read as amounts', () => {
+    expect(start('Markt\nHauptstr. 1,21\nTel.: 052 57/68 9,08\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
+  });
+
   it('keeps the legal name above the first article in the header', () => {
     expect(start('TESCO\nStores Ltd\nMILK 2PT £1,45\nTOTAL £1,45')).toBe(2);
     expect(start('Bäckerei\nMuster GmbH & Co. KG\nBrezel 0,65\nSUMME 0,65')).toBe(2);

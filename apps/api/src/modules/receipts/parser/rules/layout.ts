@@ -25,6 +25,8 @@ export const COLUMN_HEADER =
 export const DEPARTMENT =
   /^[*=#\-\s]*(?:grocery|groceries|produce|dairy|deli|bakery|frozen(?:\s+foods?)?|meat(?:\s*(?:&|and)\s*seafood)?|seafood|health\s*(?:&|and)\s*beauty|beauty|personal\s+care|household|home|housewares|pharmacy|electronics|clothing|apparel|beverages|drinks|snacks|pet\s+supplies|baby|cleaning|general\s+merchandise|obst\s*(?:&|und|\/)\s*gemüse|molkereiprodukte|mopro|tiefkühl(?:kost)?|kühlware|fleisch\s*(?:&|und|\/)\s*wurst|backwaren|getränke|non\s*-?\s*food|drogerie|haushalt|süßwaren|konserven)[*=#\-\s]*$/iu;
 
+/** A phone or fax number's label: its line is never an article. */
+const PHONE_WORD = /\b(?:tel|telefon|phone|fax)\b/i;
 export const PHONE = /\b(?:tel|telefon|phone|fax)\b|\+?\d[\d /-]{7,}\d/i;
 export const WEB = /www\.|https?:|[^\s@]@[^\s@]+\.|\.(?:de|com|co\.uk|org|net)\b/i;
 export const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}\b/u;
@@ -72,11 +74,13 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
     const text = texts[i];
     if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text)) continue;
     // A priced line may name the chain ("REWE Beste Wahl Milch"); till data and dates are never articles.
-    if (DATE_TIME.test(text) || TILL_DATA.test(text) || WEB.test(text) || /\b(?:tel|telefon|phone|fax)\b/i.test(text)) continue;
+    if (DATE_TIME.test(text) || TILL_DATA.test(text) || WEB.test(text) || PHONE_WORD.test(text)) continue;
     // A header line that reads like a priced one ("Husener Str. 1,21", a register number): header
-    // lines follow it, while articles are never followed by an address or phone number.
+    // lines follow it, while articles are never followed by an address or phone number (a phone
+    // line is one even when its digits read like an amount: "Tel.: 052 57/68 9,08").
     if (closingAmount(text, decimal) || quantityLine(text, decimal)) {
-      if (texts.slice(i + 1, Math.min(i + 3, limit)).some((next) => next !== '' && isAddressOrTillData(next) && !closingAmount(next, decimal))) continue;
+      const headerBelow = (next: string) => next !== '' && isAddressOrTillData(next) && (!closingAmount(next, decimal) || PHONE_WORD.test(next));
+      if (texts.slice(i + 1, Math.min(i + 3, limit)).some(headerBelow)) continue;
       first = i;
       break;
     }
