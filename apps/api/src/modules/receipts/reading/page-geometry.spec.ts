@@ -69,6 +69,48 @@ describe('page geometry', () => {
     expect(blank.width * blank.height).toBeGreaterThan(0.05 * image.width * image.height);
   });
 
+  it('cuts a page of faint print to the receipt, its sparse column of prices too', () => {
+    // A 700 × 900 page all paper grey: faint print (30 grey levels under the paper, a photo's
+    // small, blurred strokes) in a column of names on every line and a price on every fourth.
+    const width = 700;
+    const height = 900;
+    const data = new Uint8Array(width * height).fill(245);
+    for (let y = 100; y < 700; y += 1) {
+      const line = Math.floor((y - 100) / 16);
+      if ((y - 100) % 16 >= 8) continue;
+      for (let x = 100; x < 470; x += 1) {
+        const names = x < 260;
+        const price = x >= 420 && line % 4 === 0;
+        if ((names || price) && (x + line * 5) % 14 < 9) data[y * width + x] = 215;
+      }
+    }
+    const paper = findPaper({ width, height, data });
+    expect(paper.left).toBeGreaterThan(60);
+    expect(paper.left).toBeLessThanOrEqual(100);
+    // The prices stay on the page, and the blank paper beside them is cut away.
+    expect(paper.left + paper.width).toBeGreaterThanOrEqual(470);
+    expect(paper.left + paper.width).toBeLessThan(520);
+  });
+
+  it('keeps a receipt\'s faint column of prices beside its darker names', () => {
+    const width = 700;
+    const height = 900;
+    const data = new Uint8Array(width * height).fill(245);
+    for (let y = 100; y < 700; y += 1) {
+      const line = Math.floor((y - 100) / 16);
+      if ((y - 100) % 16 >= 8) continue;
+      for (let x = 100; x < 470; x += 1) {
+        if ((x + line * 5) % 14 >= 9) continue;
+        // Names printed darker than the usual cut needs, a price on every fourth line fainter.
+        if (x < 260) data[y * width + x] = 170;
+        else if (x >= 420 && line % 4 === 0) data[y * width + x] = 210;
+      }
+    }
+    const paper = findPaper({ width, height, data });
+    expect(paper.left + paper.width).toBeGreaterThanOrEqual(470);
+    expect(paper.left + paper.width).toBeLessThan(520);
+  });
+
   it('keeps the shadowed half of a sheet already cut out along its outline, where its print goes on', () => {
     // The sheet fills the picture; a shadow darkens its left half to 55 %.
     const image = page({ width: 400, height: 800, background: 245, sheet: { left: 0, top: 0, width: 400, height: 800 } });

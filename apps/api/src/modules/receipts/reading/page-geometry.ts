@@ -64,6 +64,18 @@ const MIN_PAPER = 0.03;
 /** … or at least this share, when it is far brighter than the rest and holds its print (see findPaper). */
 const MIN_SMALL_PAPER = 0.005;
 
+/**
+ * Faint print (see inkMask): pixels darker than their neighbourhood by this share of how much
+ * darker the page's darkest print is (its DARKEST_PRINT quantile), never by less than FAINT_FLOOR
+ * grey levels (the grain of paper and JPEG stays well under it). On a page printed black the fixed
+ * cut is lower: nothing changes there.
+ */
+const FAINT_SHARE = 0.4;
+/** A block of ink this much wider with faint print counted holds a column the usual cut missed (see inkBlock). */
+const MISSED_COLUMN = 1.5;
+const DARKEST_PRINT = 0.995;
+const FAINT_FLOOR = 12;
+
 /** How often the bright region is split again inside itself (black lid, grey cardboard, paper). */
 const MAX_DEPTH = 3;
 
@@ -285,6 +297,17 @@ function printless(ink: Float64Array, members: Uint8Array, rect: Rect, bw: numbe
   return outside / outsideBlocks < PRINTLESS_SHARE * (inside / insideBlocks);
 }
 
+/** The value below which `share` of a histogram's counts lie. */
+function quantileOf(histogram: readonly number[], share: number): number {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (let value = 0; value < histogram.length; value += 1) {
+    seen += histogram[value];
+    if (seen >= share * total) return value;
+  }
+  return histogram.length - 1;
+}
+
 export function meanOf(histogram: readonly number[], from: number, to: number): number {
   let n = 0;
   let s = 0;
@@ -371,8 +394,11 @@ function filledSpan(counts: readonly number[]): [number, number] {
 /**
  * Ink: pixels clearly darker than their neighbourhood (the mean of a window about a text line
  * high), inside `within`. Uneven light, a shadow or a grey surround are not ink; print is.
+ * `faint`: print lighter than usual counts too, by a cut that follows the page's own darkest print
+ * (FAINT_SHARE of it): a small or blurred photo's strokes are a few grey levels below the paper,
+ * short of the fixed cut, and a receipt's sparse columns then hold too few ink pixels to be print.
  */
-export function inkMask(probe: GreyImage, within: Rect): Uint8Array {
+export function inkMask(probe: GreyImage, within: Rect, { faint = false } = {}): Uint8Array {
   const { width, height, data } = probe;
   const integral = new Float64Array((width + 1) * (height + 1));
   for (let y = 0; y < height; y += 1) {
@@ -384,6 +410,9 @@ export function inkMask(probe: GreyImage, within: Rect): Uint8Array {
   }
   const radius = Math.max(4, Math.round(Math.min(within.width, within.height) / 40));
   const mask = new Uint8Array(width * height);
+  // For the faint cut: each pixel's neighbourhood, and how many pixels are how much darker than theirs.
+  const means = faint ? new Float64Array(width * height) : null;
+  const darker = new Array<number>(256).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) {
     const y0 = Math.max(0, y - radius);
     const y1 = Math.min(height, y + radius + 1);
@@ -392,7 +421,18 @@ export function inkMask(probe: GreyImage, within: Rect): Uint8Array {
       const x1 = Math.min(width, x + radius + 1);
       const sum = integral[y1 * (width + 1) + x1] - integral[y0 * (width + 1) + x1] - integral[y1 * (width + 1) + x0] + integral[y0 * (width + 1) + x0];
       const mean = sum / ((x1 - x0) * (y1 - y0));
-      if (data[y * width + x] < mean * 0.82 - 6) mask[y * width + x] = 1;
+      const at = y * width + x;
+      if (data[at] < mean * 0.82 - 6) mask[at] = 1;
+      if (means && mean > data[at]) {
+        means[at] = mean;
+        darker[Math.min(255, Math.round(mean - data[at]))] += 1;
+      }
+    }
+  }
+  if (means) {
+    const faintCut = Math.max(FAINT_FLOOR, FAINT_SHARE * quantileOf(darker, DARKEST_PRINT));
+    for (let y = within.top; y < within.top + within.height; y += 1) {
+      for (let x = within.left, at = y * width + x; x < within.left + within.width; x += 1, at += 1) if (means[at] - data[at] > faintCut) mask[at] = 1;
     }
   }
   withoutLongRuns(mask, width, within, Math.max(12, Math.round(Math.max(width, height) * 0.02)));
@@ -432,19 +472,31 @@ function withoutLongRuns(mask: Uint8Array, width: number, within: Rect, longest:
   for (let i = 0; i < mask.length; i += 1) if (long[i]) mask[i] = 0;
 }
 
-/** The rectangle around the main block of ink on a page without a dark surround, with a margin. */
+/**
+ * The rectangle around the main block of ink on a page without a dark surround, with a margin.
+ * Where faint print (see inkMask) makes the block far wider, a column of it was missed (the prices
+ * of a receipt photographed small): the wider block is the receipt. Otherwise the faint cut only
+ * moves the margins a little, and the block stays as the print seen at the usual cut gives it.
+ */
 function inkBlock(probe: GreyImage, within: Rect): Rect {
-  const mask = inkMask(probe, within);
+  const block = blockOfInk(probe, within, inkMask(probe, within));
+  const faint = blockOfInk(probe, within, inkMask(probe, within, { faint: true }));
+  if (!block || !faint) return block ?? faint ?? within;
+  return faint.width >= MISSED_COLUMN * block.width ? faint : block;
+}
+
+/** The rectangle around the main block of `mask`'s ink within `within`, with a margin; null when it holds none. */
+function blockOfInk(probe: GreyImage, within: Rect, mask: Uint8Array): Rect | null {
   const columns = new Array<number>(probe.width).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = within.left; x < within.left + within.width; x += 1) columns[x] += mask[y * probe.width + x];
   // Scanner edges and dust leave a few specks in every column; printed columns hold far more.
   const lines = (from: number, to: number) => linesOf(mask, probe.width, within, from, to);
   const [left, right] = textColumns(columns, Math.max(1, within.height * 0.02), Math.round(probe.width * COLUMN_GAP), within.width / 4, lines);
-  if (right <= left) return within;
+  if (right <= left) return null;
   const rows = new Array<number>(probe.height).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = left; x < right; x += 1) rows[y] += mask[y * probe.width + x];
   const [top, bottom] = mainRun(rows, Math.max(1, (right - left) * 0.01), Math.round(probe.height * 0.12));
-  if (bottom <= top) return within;
+  if (bottom <= top) return null;
   const margin = Math.round(Math.max(right - left, bottom - top) * 0.03);
   return clampRect({ left: left - margin, top: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin }, probe.width, probe.height);
 }
