@@ -78,6 +78,11 @@ describe('store', () => {
     expect(read('Delphin Apotheke\nWarburger Straße 130\nSalbe 9,95\nSumme 9,95').storeName).toBe('Delphin Apotheke');
     expect(read('Warburger Straße 130\nMilch 1,19\nSumme 1,19').storeName).toBeNull();
   });
+
+  it('takes the name line over a heading that is only the kind of store', () => {
+    expect(read('AUTO SPREVES GmbH\nHauptstraße 4\nTankstelle\nSuper E5 39,35 A\nTOTAL 39,35').storeName).toBe('AUTO SPREVES GmbH');
+    expect(read('Kasse 3\nWestfalen Tankstelle\nSuper E5 39,35 A\nTOTAL 39,35').storeName).toBe('Westfalen Tankstelle');
+  });
 });
 
 describe('where a line is', () => {

@@ -242,7 +242,10 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
     if (PHONE.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text)) return;
     candidates.push(text);
   });
-  return candidates.find((text) => knownRetailer(text)) ?? candidates.find((text) => STORE_WORD.test(text)) ?? candidates[0] ?? null;
+  // A kind of store with its name ("Delphin Apotheke") names it; the kind alone ("Tankstelle" above
+  // the card slip) is a heading, and the header's first name line is the store's.
+  const named = (text: string) => STORE_WORD.test(text) && /\p{L}{3}/u.test(text.replace(STORE_WORD, ''));
+  return candidates.find((text) => knownRetailer(text)) ?? candidates.find(named) ?? candidates[0] ?? null;
 }
 
 const COMPANY_FORM = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ltd|inc|plc|sdn\.?\s?bhd|bhd|berhad|s\/b|pte)(?![\p{L}])/iu;
