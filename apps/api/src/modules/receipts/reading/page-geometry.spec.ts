@@ -31,6 +31,26 @@ function page({ width = 600, height = 800, background = 150, sheet = { left: 350
   return { width, height, data };
 }
 
+/**
+ * A 700 × 900 page all paper grey (no surround) with a receipt's print: a column of names
+ * (x 100–260) on every line and a price (x 420–470) on every fourth, in the given greys.
+ */
+function receiptColumns(names: number, prices: number): GreyImage {
+  const width = 700;
+  const height = 900;
+  const data = new Uint8Array(width * height).fill(245);
+  for (let y = 100; y < 700; y += 1) {
+    const line = Math.floor((y - 100) / 16);
+    if ((y - 100) % 16 >= 8) continue;
+    for (let x = 100; x < 470; x += 1) {
+      if ((x + line * 5) % 14 >= 9) continue;
+      if (x < 260) data[y * width + x] = names;
+      else if (x >= 420 && line % 4 === 0) data[y * width + x] = prices;
+    }
+  }
+  return { width, height, data };
+}
+
 describe('page geometry', () => {
   it('splits a histogram where Otsu does', () => {
     const histogram = new Array<number>(256).fill(0);
@@ -70,21 +90,8 @@ describe('page geometry', () => {
   });
 
   it('cuts a page of faint print to the receipt, its sparse column of prices too', () => {
-    // A 700 × 900 page all paper grey: faint print (30 grey levels under the paper, a photo's
-    // small, blurred strokes) in a column of names on every line and a price on every fourth.
-    const width = 700;
-    const height = 900;
-    const data = new Uint8Array(width * height).fill(245);
-    for (let y = 100; y < 700; y += 1) {
-      const line = Math.floor((y - 100) / 16);
-      if ((y - 100) % 16 >= 8) continue;
-      for (let x = 100; x < 470; x += 1) {
-        const names = x < 260;
-        const price = x >= 420 && line % 4 === 0;
-        if ((names || price) && (x + line * 5) % 14 < 9) data[y * width + x] = 215;
-      }
-    }
-    const paper = findPaper({ width, height, data });
+    // Faint print: 30 grey levels under the paper, a photo's small, blurred strokes.
+    const paper = findPaper(receiptColumns(215, 215));
     expect(paper.left).toBeGreaterThan(60);
     expect(paper.left).toBeLessThanOrEqual(100);
     // The prices stay on the page, and the blank paper beside them is cut away.
@@ -92,21 +99,9 @@ describe('page geometry', () => {
     expect(paper.left + paper.width).toBeLessThan(520);
   });
 
-  it('keeps a receipt\'s faint column of prices beside its darker names', () => {
-    const width = 700;
-    const height = 900;
-    const data = new Uint8Array(width * height).fill(245);
-    for (let y = 100; y < 700; y += 1) {
-      const line = Math.floor((y - 100) / 16);
-      if ((y - 100) % 16 >= 8) continue;
-      for (let x = 100; x < 470; x += 1) {
-        if ((x + line * 5) % 14 >= 9) continue;
-        // Names printed darker than the usual cut needs, a price on every fourth line fainter.
-        if (x < 260) data[y * width + x] = 170;
-        else if (x >= 420 && line % 4 === 0) data[y * width + x] = 210;
-      }
-    }
-    const paper = findPaper({ width, height, data });
+  it("keeps a receipt's faint column of prices beside its darker names", () => {
+    // Names printed darker than the usual cut needs, the prices fainter.
+    const paper = findPaper(receiptColumns(170, 210));
     expect(paper.left + paper.width).toBeGreaterThanOrEqual(470);
     expect(paper.left + paper.width).toBeLessThan(520);
   });
