@@ -82,6 +82,8 @@ describe('store', () => {
   it('takes the name line over a heading that is only the kind of store', () => {
     expect(read('AUTO SPREVES GmbH\nHauptstraße 4\nTankstelle\nSuper E5 39,35 A\nTOTAL 39,35').storeName).toBe('AUTO SPREVES GmbH');
     expect(read('Kasse 3\nWestfalen Tankstelle\nSuper E5 39,35 A\nTOTAL 39,35').storeName).toBe('Westfalen Tankstelle');
+    // A line with an amount in it is no name, whatever its letters.
+    expect(read('26,97 Liter SAULENNUMMER 2\nSuper E5 39,35 A\nTOTAL 39,35').storeName).toBeNull();
   });
 });
 

@@ -219,6 +219,9 @@ function detectDecimal(texts: readonly string[], language: ReceiptLanguage): Dec
   return comma > dot ? ',' : '.';
 }
 
+/** A decimal amount inside a line: "26,97", "1.459". */
+const AMOUNT_IN_TEXT = /(?<![\d.,])\d{1,4}[.,]\d{2,3}(?![\d.,]*\d)/;
+
 /** Words in a header line that make it the store's name (an independent pharmacy, bakery, petrol station). */
 const STORE_WORD = /\b(?:apotheke|bäckerei|baeckerei|metzgerei|fleischerei|konditorei|tankstelle|drogerie|kiosk|getränke\w*|pharmacy|bakery|butcher|supermarket|market|markt)\b/i;
 
@@ -239,7 +242,8 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
       candidates.push(text);
       return;
     }
-    if (PHONE.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text)) return;
+    // Nor is a line with an amount in it ("26,97 Liter SAULENNUMMER 2" above a petrol receipt's article).
+    if (PHONE.test(text) || POSTCODE.test(text) || STREET.test(text) || DATE_TIME.test(text) || TILL_DATA.test(text) || AMOUNT_IN_TEXT.test(text)) return;
     candidates.push(text);
   });
   // A kind of store with its name ("Delphin Apotheke") names it; the kind alone ("Tankstelle" above
