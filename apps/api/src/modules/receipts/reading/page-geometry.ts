@@ -67,14 +67,13 @@ const MIN_SMALL_PAPER = 0.005;
 /**
  * Faint print (see inkMask): pixels darker than their neighbourhood by this share of how much
  * darker the page's darkest print is (its DARKEST_PRINT quantile), never by less than FAINT_FLOOR
- * grey levels (the grain of paper and JPEG stays well under it). On a page printed black the fixed
- * cut is lower: nothing changes there.
+ * grey levels (the grain of paper and JPEG stays well under it).
  */
 const FAINT_SHARE = 0.4;
-/** A block of ink this much wider with faint print counted holds a column the usual cut missed (see inkBlock). */
-const MISSED_COLUMN = 1.5;
 const DARKEST_PRINT = 0.995;
 const FAINT_FLOOR = 12;
+/** A block of ink this much wider with faint print counted holds a column the usual cut missed (see inkBlock). */
+const MISSED_COLUMN = 1.5;
 
 /** How often the bright region is split again inside itself (black lid, grey cardboard, paper). */
 const MAX_DEPTH = 3;
