@@ -65,7 +65,7 @@ const MIN_PAPER = 0.03;
 const MIN_SMALL_PAPER = 0.005;
 
 /**
- * Faint print (see inkMask): pixels darker than their neighbourhood by this share of how much
+ * Faint print (see inkMasks): pixels darker than their neighbourhood by this share of how much
  * darker the page's darkest print is (its DARKEST_PRINT quantile), never by less than FAINT_FLOOR
  * grey levels (the grain of paper and JPEG stays well under it).
  */
@@ -393,11 +393,18 @@ function filledSpan(counts: readonly number[]): [number, number] {
 /**
  * Ink: pixels clearly darker than their neighbourhood (the mean of a window about a text line
  * high), inside `within`. Uneven light, a shadow or a grey surround are not ink; print is.
- * `faint`: print lighter than usual counts too, by a cut that follows the page's own darkest print
- * (FAINT_SHARE of it): a small or blurred photo's strokes are a few grey levels below the paper,
- * short of the fixed cut, and a receipt's sparse columns then hold too few ink pixels to be print.
  */
-export function inkMask(probe: GreyImage, within: Rect, { faint = false } = {}): Uint8Array {
+export function inkMask(probe: GreyImage, within: Rect): Uint8Array {
+  return inkMasks(probe, within, false).usual;
+}
+
+/**
+ * The ink as inkMask finds it and, with `faint`, also with print lighter than usual counted, by a
+ * cut that follows the page's own darkest print (FAINT_SHARE of it): a small or blurred photo's
+ * strokes are a few grey levels below the paper, short of the fixed cut, and a receipt's sparse
+ * columns then hold too few ink pixels to be print. Both from one pass over the neighbourhoods.
+ */
+function inkMasks(probe: GreyImage, within: Rect, faint: boolean): { usual: Uint8Array; faint: Uint8Array | null } {
   const { width, height, data } = probe;
   const integral = new Float64Array((width + 1) * (height + 1));
   for (let y = 0; y < height; y += 1) {
@@ -428,14 +435,18 @@ export function inkMask(probe: GreyImage, within: Rect, { faint = false } = {}):
       }
     }
   }
+  let faintMask: Uint8Array | null = null;
   if (means) {
+    faintMask = mask.slice();
     const faintCut = Math.max(FAINT_FLOOR, FAINT_SHARE * quantileOf(darker, DARKEST_PRINT));
     for (let y = within.top; y < within.top + within.height; y += 1) {
-      for (let x = within.left, at = y * width + x; x < within.left + within.width; x += 1, at += 1) if (means[at] - data[at] > faintCut) mask[at] = 1;
+      for (let x = within.left, at = y * width + x; x < within.left + within.width; x += 1, at += 1) if (means[at] - data[at] > faintCut) faintMask[at] = 1;
     }
   }
-  withoutLongRuns(mask, width, within, Math.max(12, Math.round(Math.max(width, height) * 0.02)));
-  return mask;
+  const longest = Math.max(12, Math.round(Math.max(width, height) * 0.02));
+  withoutLongRuns(mask, width, within, longest);
+  if (faintMask) withoutLongRuns(faintMask, width, within, longest);
+  return { usual: mask, faint: faintMask };
 }
 
 /**
@@ -473,13 +484,14 @@ function withoutLongRuns(mask: Uint8Array, width: number, within: Rect, longest:
 
 /**
  * The rectangle around the main block of ink on a page without a dark surround, with a margin.
- * Where faint print (see inkMask) makes the block far wider, a column of it was missed (the prices
+ * Where faint print (see inkMasks) makes the block far wider, a column of it was missed (the prices
  * of a receipt photographed small): the wider block is the receipt. Otherwise the faint cut only
  * moves the margins a little, and the block stays as the print seen at the usual cut gives it.
  */
 function inkBlock(probe: GreyImage, within: Rect): Rect {
-  const block = blockOfInk(probe, within, inkMask(probe, within));
-  const faint = blockOfInk(probe, within, inkMask(probe, within, { faint: true }));
+  const masks = inkMasks(probe, within, true);
+  const block = blockOfInk(probe, within, masks.usual);
+  const faint = masks.faint && blockOfInk(probe, within, masks.faint);
   if (!block || !faint) return block ?? faint ?? within;
   return faint.width >= MISSED_COLUMN * block.width ? faint : block;
 }

@@ -27,7 +27,8 @@ export const DEPARTMENT =
 
 /** A phone or fax number's label: its line is never an article. */
 const PHONE_WORD = /\b(?:tel|telefon|phone|fax)\b/i;
-export const PHONE = /\b(?:tel|telefon|phone|fax)\b|\+?\d[\d /-]{7,}\d/i;
+/** A phone number: its label, or a long run of digits with spaces, slashes and dashes. */
+export const PHONE = new RegExp(String.raw`${PHONE_WORD.source}|\+?\d[\d /-]{7,}\d`, 'i');
 export const WEB = /www\.|https?:|[^\s@]@[^\s@]+\.|\.(?:de|com|co\.uk|org|net)\b/i;
 export const POSTCODE = /^(?:D-)?\d{5}\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}\b/u;
 export const STREET =
