@@ -212,6 +212,33 @@ describe('paper outline', () => {
     for (let i = 0; i < 4; i += 1) expect(Math.hypot(outline![i][0] - slanted[i][0], outline![i][1] - slanted[i][1])).toBeLessThanOrEqual(5);
   });
 
+  it('takes in the print of a receipt that overhangs the cardboard it lies on, where the outline fits the cardboard', () => {
+    // A table (70); grey cardboard (200) on it; a receipt (240) lying on the cardboard's right half,
+    // sticking out past its right edge by 40 px and ending well above its bottom, printed up to
+    // 10 px from its own right edge. The largest quadrilateral in the two's outline runs from the
+    // receipt's top right corner to the cardboard's bottom right one, through the receipt's print.
+    const width = 600;
+    const height = 800;
+    const data = new Uint8Array(width * height).fill(70);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        if (x >= 60 && x < 460 && y >= 60 && y < 760) data[y * width + x] = 200;
+        if (x >= 300 && x < 500 && y >= 40 && y < 600) {
+          const inLine = y > 60 && y < 580 && y % 20 < 9;
+          const inWord = x > 310 && x < 490 && (x + Math.floor(y / 20) * 5) % 14 < 8;
+          data[y * width + x] = inLine && inWord ? 30 : 240;
+        }
+      }
+    }
+    const outline = findPaperOutline({ width, height, data });
+    expect(outline).not.toBeNull();
+    // The right side passes the print's last column at the print's top and bottom.
+    const [, [x1, y1], [x2, y2]] = outline!;
+    const rightSideAt = (y: number) => x1 + ((x2 - x1) * (y - y1)) / (y2 - y1);
+    expect(rightSideAt(60)).toBeGreaterThanOrEqual(490);
+    expect(rightSideAt(580)).toBeGreaterThanOrEqual(490);
+  });
+
   it('finds no outline where nothing darker surrounds the paper', () => {
     const white = photo({ corners: [[0, 0], [600, 0], [600, 800], [0, 800]], shadow: 'none' });
     expect(findPaperOutline(white)).toBeNull();

@@ -55,7 +55,7 @@ export function findPaperOutline(probe: GreyImage): Quad | null {
   const ink = inkPerBlock(probe, bw, PAPER_BLOCK);
   if (reachesEdge(region.members, members, bw, bh) || !holdsPrint(ink, region.members, members)) members = region.members;
   const outline = outlineOf(probe, blocks, bw, threshold, members);
-  if (outline) return outline;
+  if (outline) return withPrintOutside(ink, members, bw, outline);
   // The region took in part of a surround nearly as bright as the sheet: a light counter lit
   // from one side, brighter near the lamp than the paper far from it.
   const sheet = litSheet(blocks, ink, region.members, bw, bh, floor);
@@ -115,6 +115,55 @@ function outlineOf(probe: GreyImage, blocks: Uint8Array, bw: number, threshold: 
   if (quadArea > MAX_SHARE * probe.width * probe.height) return null;
   const ordered = clockwiseFromTopLeft(quad);
   return cornerAngles(ordered).every((angle) => Math.abs(angle - 90) <= MAX_CORNER_SLANT) ? ordered : null;
+}
+
+/**
+ * Print of the region this many blocks or more outside the outline means the outline cuts through
+ * the paper: a receipt lying on grey cardboard and overhanging it, whose bright union the
+ * quadrilateral fits but for the strip that sticks out (and that strip holds the prices).
+ */
+const MIN_PRINT_OUTSIDE = 6;
+
+/**
+ * The outline, its sides moved out (each parallel to itself) just far enough to take in the
+ * region's print that lies wholly outside it (see MIN_PRINT_OUTSIDE), and a block beyond. Less
+ * print than that outside (a letter touching the edge, a speck) leaves the outline as it is.
+ */
+function withPrintOutside(ink: Float64Array, members: Uint8Array, bw: number, quad: Quad): Quad {
+  const outside: Point[][] = [];
+  const bh = members.length / bw;
+  // Inside the region only: a block on its border holds the dark surface beside the paper, which
+  // counts as ink there.
+  const inside = (i: number) => {
+    const bx = i % bw;
+    const by = (i / bw) | 0;
+    return bx > 0 && by > 0 && bx < bw - 1 && by < bh - 1 && members[i - 1] && members[i + 1] && members[i - bw] && members[i + bw];
+  };
+  for (let i = 0; i < members.length; i += 1) {
+    if (!members[i] || ink[i] < PRINT_PIXELS || !inside(i)) continue;
+    const x = (i % bw) * PAPER_BLOCK;
+    const y = ((i / bw) | 0) * PAPER_BLOCK;
+    const corners: Point[] = [[x, y], [x + PAPER_BLOCK, y], [x, y + PAPER_BLOCK], [x + PAPER_BLOCK, y + PAPER_BLOCK]];
+    if (!corners.some(([cx, cy]) => insideQuad(quad, cx, cy))) outside.push(corners);
+  }
+  if (outside.length < MIN_PRINT_OUTSIDE) return quad;
+  // Side i runs from corner i to corner i + 1, clockwise on screen: (dy, −dx) points out of the sheet.
+  const sides = quad.map((from, i) => {
+    const to = quad[(i + 1) % 4];
+    const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
+    const normal: Point = [(to[1] - from[1]) / length, -(to[0] - from[0]) / length];
+    let push = 0;
+    for (const corners of outside) for (const [x, y] of corners) push = Math.max(push, (x - from[0]) * normal[0] + (y - from[1]) * normal[1]);
+    return { normal, offset: from[0] * normal[0] + from[1] * normal[1] + (push > 0 ? push + PAPER_BLOCK : 0) };
+  });
+  // Corner i where side i − 1 and side i meet: n·p = offset for both.
+  return quad.map((corner, i) => {
+    const a = sides[(i + 3) % 4];
+    const b = sides[i];
+    const det = a.normal[0] * b.normal[1] - a.normal[1] * b.normal[0];
+    if (Math.abs(det) < 1e-9) return corner;
+    return [(a.offset * b.normal[1] - a.normal[1] * b.offset) / det, (a.normal[0] * b.offset - a.offset * b.normal[0]) / det] as const;
+  }) as unknown as Quad;
 }
 
 /**
