@@ -157,6 +157,23 @@ describe('page geometry', () => {
     expect(paper.left + paper.width).toBeGreaterThanOrEqual(485);
   });
 
+  it('keeps both sides of a receipt lying in the shade of its folds, darker than the cardboard under it', () => {
+    // Cardboard of grey 170 beside a black lid; the paper at 245, its outer 45 px on either side in
+    // a crease's sharp-edged shade (paper 147, print with it): only its middle stands out as paper.
+    const image = page({ background: 170 });
+    for (let y = 0; y < image.height; y += 1) {
+      for (let x = 0; x < image.width; x += 1) {
+        const at = y * image.width + x;
+        if (x < 200) image.data[at] = 20;
+        else if (y >= 40 && y < 740 && ((x >= 350 && x < 395) || (x >= 505 && x < 550))) image.data[at] = Math.round(image.data[at] * 0.6);
+      }
+    }
+    const paper = findPaper(image);
+    expect(paper.left).toBeLessThanOrEqual(365);
+    expect(paper.left + paper.width).toBeGreaterThanOrEqual(535);
+    expect(paper.left).toBeGreaterThan(200);
+  });
+
   it('cuts a receipt on a white lid to its print', () => {
     const paper = findPaper(page({ background: 245 }));
     expect(paper.left).toBeGreaterThan(300);

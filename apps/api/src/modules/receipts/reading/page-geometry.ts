@@ -178,6 +178,8 @@ export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect & 
   let region: Rect = { left: 0, top: 0, width: bw, height: bh };
   let cut = false;
   let shaded = false;
+  // The region the last split was made in (blocks): print running on past the paper's sides stays inside it.
+  let outer: Rect = region;
   let inkBlocks: Float64Array | undefined;
   for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
     const histogram = new Array<number>(256).fill(0);
@@ -208,13 +210,90 @@ export function findPaper(probe: GreyImage, options: PaperOptions = {}): Rect & 
     if (largest.size < 0.97 * count) cut = true;
     shaded ||= largest !== lit;
     members = largest.members;
+    outer = region;
     region = largest.rect;
   }
   if (!cut) return inkBlock(probe, whole);
   const paper = clampRect({ left: region.left * block, top: region.top * block, width: region.width * block, height: region.height * block }, probe.width, probe.height);
   // Still most of the picture: a white lid around the receipt with only a dark edge cut away.
-  const found = paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : paper;
+  const within = clampRect({ left: outer.left * block, top: outer.top * block, width: outer.width * block, height: outer.height * block }, probe.width, probe.height);
+  const found = paper.width * paper.height > 0.6 * probe.width * probe.height ? inkBlock(probe, paper) : withPrintRunningOn(probe, paper, within);
   return shaded ? { ...found, shaded } : found;
+}
+
+/** How far past each side of the paper (a share of its width) print running on is looked for. */
+const RUN_ON_REACH = 0.25;
+/** A row of the paper prints a text line where this share of its pixels is ink. */
+const LINE_INK = 0.02;
+/** A column inked in more than this share of the rows is an edge, not print. */
+const EDGE_ROWS = 0.5;
+/**
+ * Print running on past a side puts far more of its ink on the paper's text lines than their
+ * share of the rows: at least this share of the way from that share to all of it.
+ */
+const ON_LINES = 0.3;
+
+/**
+ * The paper widened to the print that runs on past its sides: the cut followed the light, not the
+ * paper (a receipt whose edges lie in the shade of its folds, as dark as the cardboard under it,
+ * so only its lit middle stood out), and the lines lost their starts and their prices. A side
+ * moves only when the print ends within RUN_ON_REACH beyond it (and within `outer`, the region
+ * the paper was split from): print that runs on as far as that is another half of the picture in
+ * shade, not the edge of a receipt. Text lines run across, so only the sides move.
+ */
+function withPrintRunningOn(probe: GreyImage, paper: Rect, outer: Rect): Rect {
+  const reach = Math.round(paper.width * RUN_ON_REACH);
+  const left = Math.max(outer.left, paper.left - reach);
+  const right = Math.min(outer.left + outer.width, paper.left + paper.width + reach);
+  const wide = { left, top: paper.top, width: right - left, height: paper.height };
+  const mask = inkMask(probe, wide);
+  const print = blockOfInk(probe, wide, mask, 0);
+  if (!print) return paper;
+  const margin = inkMargin(print);
+  // Ink per pixel of the rows' stretch between `from` and `to`: the cardboard's grain beside a
+  // receipt has a tenth of the print's (see PRINTLESS_SHARE).
+  const inkIn = (from: number, to: number) => {
+    let sum = 0;
+    for (let y = wide.top; y < wide.top + wide.height; y += 1) for (let x = from; x < to; x += 1) sum += mask[y * probe.width + x];
+    return sum / Math.max(1, (to - from) * wide.height);
+  };
+  // The rows the paper prints text lines in.
+  const lineRows = new Uint8Array(wide.height);
+  for (let y = 0; y < wide.height; y += 1) {
+    let ink = 0;
+    for (let x = paper.left; x < paper.left + paper.width; x += 1) ink += mask[(wide.top + y) * probe.width + x];
+    lineRows[y] = ink >= Math.max(1, LINE_INK * paper.width) ? 1 : 0;
+  }
+  const rowShare = lineRows.reduce((sum, line) => sum + line, 0) / wide.height;
+  // Whether the ink of the stretch lies on those lines: print running on does; the cardboard's
+  // grain is spread over every row alike. A column inked down most of the rows is an edge (the
+  // paper's, a shade's), no print, and is left out.
+  const onLines = (from: number, to: number) => {
+    let strip = 0;
+    let inLines = 0;
+    for (let x = from; x < to; x += 1) {
+      let column = 0;
+      let onLine = 0;
+      for (let y = 0; y < wide.height; y += 1) {
+        const ink = mask[(wide.top + y) * probe.width + x];
+        column += ink;
+        onLine += ink * lineRows[y];
+      }
+      if (column > EDGE_ROWS * wide.height) continue;
+      strip += column;
+      inLines += onLine;
+    }
+    return strip > 0 && inLines / strip >= rowShare + ON_LINES * (1 - rowShare);
+  };
+  const printed = PRINTLESS_SHARE * inkIn(paper.left, paper.left + paper.width);
+  const paperEnd = paper.left + paper.width;
+  const end = print.left + print.width;
+  // The paper's sides are found to a block: print within a block past one is no print running on.
+  const runsLeft = print.left <= paper.left - PAPER_BLOCK && print.left > left && inkIn(print.left, paper.left) >= printed && onLines(print.left, paper.left);
+  const runsRight = end >= paperEnd + PAPER_BLOCK && end < right && inkIn(paperEnd, end) >= printed && onLines(paperEnd, end);
+  const from = runsLeft ? Math.max(0, print.left - margin) : paper.left;
+  const to = runsRight ? Math.min(probe.width, end + margin) : paper.left + paper.width;
+  return { ...paper, left: from, width: to - from };
 }
 
 /**
@@ -496,8 +575,11 @@ function inkBlock(probe: GreyImage, within: Rect): Rect {
   return faint.width >= MISSED_COLUMN * block.width ? faint : block;
 }
 
-/** The rectangle around the main block of `mask`'s ink within `within`, with a margin; null when it holds none. */
-function blockOfInk(probe: GreyImage, within: Rect, mask: Uint8Array): Rect | null {
+/** The margin kept around a block of print (see blockOfInk). */
+const inkMargin = (print: { width: number; height: number }) => Math.round(Math.max(print.width, print.height) * 0.03);
+
+/** The rectangle around the main block of `mask`'s ink within `within`, with a margin (`inkMargin` unless given); null when it holds none. */
+function blockOfInk(probe: GreyImage, within: Rect, mask: Uint8Array, margin?: number): Rect | null {
   const columns = new Array<number>(probe.width).fill(0);
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = within.left; x < within.left + within.width; x += 1) columns[x] += mask[y * probe.width + x];
   // Scanner edges and dust leave a few specks in every column; printed columns hold far more.
@@ -508,8 +590,8 @@ function blockOfInk(probe: GreyImage, within: Rect, mask: Uint8Array): Rect | nu
   for (let y = within.top; y < within.top + within.height; y += 1) for (let x = left; x < right; x += 1) rows[y] += mask[y * probe.width + x];
   const [top, bottom] = mainRun(rows, Math.max(1, (right - left) * 0.01), Math.round(probe.height * 0.12));
   if (bottom <= top) return null;
-  const margin = Math.round(Math.max(right - left, bottom - top) * 0.03);
-  return clampRect({ left: left - margin, top: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin }, probe.width, probe.height);
+  const kept = margin ?? inkMargin({ width: right - left, height: bottom - top });
+  return clampRect({ left: left - kept, top: top - kept, width: right - left + 2 * kept, height: bottom - top + 2 * kept }, probe.width, probe.height);
 }
 
 /**
