@@ -17,6 +17,21 @@ describe('the date line read again', () => {
     expect(dateLineCandidates(lines).map(({ line: l }) => l.text)).toEqual(['3182 ,03. 15:5C', 'Datum Uhrzeit Filiale']);
   });
 
+  it('then lines with digits whose words OCR was half or more unsure of: a date line read as garbage', () => {
+    const unsure = (text: string, y: number, confidences: number[]): ReceiptTextLine => {
+      const read = line(text, y);
+      return { ...read, words: read.words!.map((word, i) => ({ ...word, confidence: confidences[i] })) };
+    };
+    const lines = [
+      line('SUMME 1,19', 0),
+      unsure('3182 LI a ML', 40, [0.97, 0.28, 0.58, 0.02]),
+      unsure('LI a ML', 80, [0.28, 0.3, 0.02]),
+      unsure('UST-ID 81468', 120, [0.9, 0.9]),
+      line('Datum Uhrzeit Filiale', 160),
+    ];
+    expect(dateLineCandidates(lines).map(({ line: l }) => l.text)).toEqual(['Datum Uhrzeit Filiale', '3182 LI a ML']);
+  });
+
   it('cuts the line at its words` middle top and bottom: a word whose box took in the bars of a barcode above does not stretch it', () => {
     const dated = line('3182 ,03. 15:5C', 100);
     const words = dated.words!.map((w, i) => (i === 1 ? { ...w, box: { ...w.box!, y0: 40 } } : w));

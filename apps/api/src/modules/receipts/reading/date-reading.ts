@@ -22,6 +22,13 @@ const TIME_HINT = /(?<!\d)\d{1,2}[:;]\d/;
 const DATE_WORD = /\b(?:datum|date|uhrzeit|zeit|time)\b/i;
 /** A date with a part lost or garbled: two-digit groups between dots or commas (",03.", "18.056,21"). */
 const DATE_PIECE = /(?<![\d.,])\d{1,2}[.,]\d{2,3}[.,](?!\d{2}(?!\d))|[.,]\d{2}[.,]\s/;
+/**
+ * A line half or more of whose words OCR was unsure of (below this confidence) and that holds digits may
+ * be a date line read as garbage ("3182 LI a ML" for "3182 748433/01 02.03.20 15:59"): the
+ * likeliest lines after those with a date's hints.
+ */
+const UNSURE = 0.5;
+const DIGITS = /\d{2}/;
 /** Lines read again at most. */
 const MAX_LINES = 3;
 /**
@@ -80,8 +87,16 @@ export function dateLineCandidates(lines: readonly ReceiptTextLine[]): Array<{ l
   });
   const usual = median(boxed.map(({ box }) => box.y1 - box.y0)) ?? 0;
   const scored = boxed.flatMap(({ line, box }) => {
-    const score = (TIME_HINT.test(line.text) ? 2 : 0) + (DATE_WORD.test(line.text) ? 1 : 0) + (DATE_PIECE.test(line.text) ? 1 : 0);
+    const hints = (TIME_HINT.test(line.text) ? 2 : 0) + (DATE_WORD.test(line.text) ? 1 : 0) + (DATE_PIECE.test(line.text) ? 1 : 0);
+    const score = hints > 0 ? hints : garbled(line) && DIGITS.test(line.text) ? 0.5 : 0;
     return score > 0 && box.y1 - box.y0 <= 2 * usual ? [{ line, box, score }] : [];
   });
   return scored.sort((a, b) => b.score - a.score).map(({ line, box }) => ({ line, box }));
+}
+
+/** Whether OCR was unsure of half or more of the line's words (see UNSURE). */
+function garbled(line: ReceiptTextLine): boolean {
+  const words = line.words ?? [];
+  const unsure = words.filter((word) => word.confidence !== undefined && word.confidence < UNSURE).length;
+  return words.length > 0 && unsure >= words.length / 2;
 }

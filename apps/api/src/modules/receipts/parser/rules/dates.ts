@@ -53,15 +53,15 @@ const OTHER_DATE = /\b(?:mhd|best|haltbar|gültig|gueltig|valid|bis|until|expire
 /** Receipts older than this are not what a household scans; a year read as 2075 is a misreading. */
 const FIRST_YEAR = 2000;
 
-/** A date-shaped run of digits and letters OCR confuses with them ("l4.05.2O2O", "14.O5.2020"). */
-const DATE_SHAPE = /(?<![\p{L}\d])[\dOoQDlI|]{1,4}[.,/-][\dOoQDlI|]{1,2}[.,/-][\dOoQDlI|]{2,4}(?![\p{L}\d])/gu;
+/** A date-shaped run of digits and letters OCR confuses with them ("l4.05.2O2O", "14.O5.2020", "0Z.03.20"). */
+const DATE_SHAPE = /(?<![\p{L}\d])[\dOoQDlI|Zz]{1,4}[.,/-][\dOoQDlI|Zz]{1,2}[.,/-][\dOoQDlI|Zz]{2,4}(?![\p{L}\d])/gu;
 
 /** The line with the letters in its date-shaped runs read as the digits they stand for, when most of the run is digits. */
 function withDateDigits(line: string): string {
   return line.replace(DATE_SHAPE, (run) => {
     const letters = run.replace(/[\d.,/-]/g, '').length;
     if (letters === 0 || letters > 2) return run;
-    return run.replace(/[OoQD]/g, '0').replace(/[lI|]/g, '1');
+    return run.replace(/[OoQD]/g, '0').replace(/[lI|]/g, '1').replace(/[Zz]/g, '2');
   });
 }
 
