@@ -24,8 +24,9 @@ const DATE_WORD = /\b(?:datum|date|uhrzeit|zeit|time)\b/i;
 const DATE_PIECE = /(?<![\d.,])\d{1,2}[.,]\d{2,3}[.,](?!\d{2}(?!\d))|[.,]\d{2}[.,]\s/;
 /**
  * A line half or more of whose words OCR was unsure of (below this confidence) and that holds digits may
- * be a date line read as garbage ("3182 LI a ML" for "3182 748433/01 02.03.20 15:59"): the
- * likeliest lines after those with a date's hints.
+ * be a date line read as garbage ("3182 LI a ML" for "3182 748433/01 02.03.20 15:59"): such
+ * lines are read again when no line shows a date's hints. Beside those they would only change
+ * the picture the hinted lines are read again in (and with it their readings).
  */
 const UNSURE = 0.5;
 const DIGITS = /\d{2}/;
@@ -86,12 +87,13 @@ export function dateLineCandidates(lines: readonly ReceiptTextLine[]): Array<{ l
     return box.y1 > box.y0 ? [{ line, box }] : [];
   });
   const usual = median(boxed.map(({ box }) => box.y1 - box.y0)) ?? 0;
-  const scored = boxed.flatMap(({ line, box }) => {
-    const hints = (TIME_HINT.test(line.text) ? 2 : 0) + (DATE_WORD.test(line.text) ? 1 : 0) + (DATE_PIECE.test(line.text) ? 1 : 0);
-    const score = hints > 0 ? hints : garbled(line) && DIGITS.test(line.text) ? 0.5 : 0;
-    return score > 0 && box.y1 - box.y0 <= 2 * usual ? [{ line, box, score }] : [];
+  const usable = boxed.filter(({ box }) => box.y1 - box.y0 <= 2 * usual);
+  const hinted = usable.flatMap(({ line, box }) => {
+    const score = (TIME_HINT.test(line.text) ? 2 : 0) + (DATE_WORD.test(line.text) ? 1 : 0) + (DATE_PIECE.test(line.text) ? 1 : 0);
+    return score > 0 ? [{ line, box, score }] : [];
   });
-  return scored.sort((a, b) => b.score - a.score).map(({ line, box }) => ({ line, box }));
+  if (hinted.length === 0) return usable.filter(({ line }) => garbled(line) && DIGITS.test(line.text));
+  return hinted.sort((a, b) => b.score - a.score).map(({ line, box }) => ({ line, box }));
 }
 
 /** Whether OCR was unsure of half or more of the line's words (see UNSURE). */
