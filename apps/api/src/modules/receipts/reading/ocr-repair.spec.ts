@@ -77,6 +77,28 @@ describe('OCR repairs', () => {
     expect(texts(receipt.slice(1, 4))).toEqual(['5 SALATBAR 2,18 B', 'ZI : REIBEKUCHEN 1,99 B', '2 BRÖTCHEN 0,78 B']);
   });
 
+  it('drops specks read right of the price column, off the paper, and keeps tax classes and print', () => {
+    const at = (y: number, words: [number, string][]): ReceiptTextLine => ({
+      text: words.map(([, text]) => text).join(' '),
+      words: words.map(([x, text]) => ({ text, box: { x0: x, y0: y, x1: x + text.length * 10, y1: y + 20 }, confidence: 0.3 })),
+    });
+    const receipt = [
+      at(0, [[100, 'MILCH'], [400, '1,19'], [450, 'B'], [600, '|'], [700, 'E']]),
+      at(30, [[100, 'SALATBAR'], [400, '2,18'], [450, 'B'], [650, 'Ya']]),
+      at(60, [[100, 'BUTTER'], [400, '2,29'], [450, 'CW'], [620, '‚3']]),
+      // A unit price's column further left does not move the price column's edge.
+      at(90, [[100, '2'], [120, 'x'], [250, '0,39'], [640, 'FO']]),
+      at(120, [[100, 'KAFFEE'], [400, '5,99'], [450, 'C']]),
+      at(150, [[100, 'SUMME'], [400, '17,84'], [680, '7']]),
+      // Print right of the column is longer than a speck (the tax table's last heading).
+      at(180, [[100, 'MwSt'], [300, 'NETTO'], [560, 'UMSATZ']]),
+      at(210, [[100, 'B'], [300, '7%'], [400, '11,22'], [560, '12,00']]),
+    ];
+    expect(texts(receipt)).toEqual(['MILCH 1,19 B', 'SALATBAR 2,18 B', 'BUTTER 2,29 CW', '2 x 0,39', 'KAFFEE 5,99 C', 'SUMME 17,84', 'MwSt NETTO UMSATZ', 'B 7% 11,22 12,00']);
+    // Too few lines with an amount tell no column: nothing is dropped.
+    expect(texts(receipt.slice(0, 3))).toEqual(['MILCH 1,19 B | E', 'SALATBAR 2,18 B Ya', 'BUTTER 2,29 CW ,3']);
+  });
+
   it('reads a count of 1 in a table column that OCR turned into a sign', () => {
     expect(texts([line(0, ['Basmati', 'Reis', '1kg', '%', '2,49', '2,49', 'A'])])).toEqual(['Basmati Reis 1kg 1 2,49 2,49 A']);
   });

@@ -11,7 +11,8 @@ import type { ReceiptTextLine, ReceiptWord } from '../parser/receipt-text.js';
  * - a counted line's amount read with a stray digit before it, where count × unit price proves it
  *   (`3 Apfeltasche 1,50 14,50` → `4,50`);
  * - a speck or two read left of the names' column, on the surround the paper lies on
- *   (`5 SALATBAR 2,18`), where the name itself starts on the column's edge.
+ *   (`5 SALATBAR 2,18`), where the name itself starts on the column's edge;
+ * - specks read right of the price column, on the surround beside the paper (`1,79 B | E`).
  * The parser's own checks (count × price, lines against the total) correct the rest.
  */
 export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLine[] {
@@ -23,7 +24,8 @@ export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLi
     const words = withoutLeadingNoise(line.words.map((word, i) => ({ ...word, text: repairUnits(word.text, upper, i === line.words!.length - 1) })));
     return { ...line, words, text: repairText(words.map((word) => word.text).join(' '), decimal) };
   });
-  return restoreColumnDecimals(numericTaxClasses(withoutSpecksBeforeNames(repaired, decimal).map(tableCountOfOne).map(countedAmountWithStrayDigit)), decimal);
+  const unspecked = withoutSpecksBeforeNames(withoutSpecksAfterAmounts(repaired, decimal), decimal);
+  return restoreColumnDecimals(numericTaxClasses(unspecked.map(tableCountOfOne).map(countedAmountWithStrayDigit)), decimal);
 }
 
 /** Item lines whose names' left edge is measured: fewer tell no column. */
@@ -60,6 +62,44 @@ function withoutSpecksBeforeNames(lines: ReceiptTextLine[], decimal: ',' | '.'):
     // Apart from the name by more than a space: a count ("2 Rolle") stands a space before it.
     if (name.x0 - (words[first - 1].box?.x1 ?? name.x0) < SPECK_GAP * glyph) return line;
     const kept = words.slice(first);
+    return { ...line, words: kept, text: repairText(kept.map((word) => word.text).join(' '), decimal) };
+  });
+}
+
+/** Lines with an amount that tell where the price column ends: fewer tell no column. */
+const MIN_AMOUNT_LINES = 5;
+/** How far (glyph widths) right of the price column print still stands: a space, a tax class of two letters, a flag. */
+const TAX_CLASS_REACH = 5;
+
+/**
+ * Specks right of the price column: the surface beside the paper's right edge (a counter's grain,
+ * the shade of a fold) read as a letter or two after every line ("1,79 B | E", "2,67 B ‚3"), and
+ * the line then ends in no amount. The column's right edge is where the amounts of most lines
+ * end (the upper quartile, so that a column of unit prices further left does not move it); the
+ * short words at a line's end that start well past it and stand apart from the word before them
+ * lie off the paper. A tax class stands a space after its amount; a word of print (`UMSATZ` over
+ * the tax table's last column) is longer.
+ */
+function withoutSpecksAfterAmounts(lines: ReceiptTextLine[], decimal: ',' | '.'): ReceiptTextLine[] {
+  const glyph = medianGlyphWidth(lines);
+  const ends = lines
+    .flatMap((line) => line.words?.filter((word) => word.box && AMOUNT_WORD.test(word.text)).slice(-1) ?? [])
+    .map((word) => word.box!.x1)
+    .sort((a, b) => a - b);
+  if (glyph === null || ends.length < MIN_AMOUNT_LINES) return lines;
+  const edge = ends[Math.floor(0.75 * (ends.length - 1))] + TAX_CLASS_REACH * glyph;
+  return lines.map((line) => {
+    const words = line.words;
+    if (!words) return line;
+    let last = words.length;
+    while (last > 1) {
+      const word = words[last - 1];
+      const before = words[last - 2].box;
+      if (!word.box || !before || word.text.length > SPECK_CHARS || word.box.x0 <= edge || word.box.x0 - before.x1 < SPECK_GAP * glyph) break;
+      last -= 1;
+    }
+    if (last === words.length) return line;
+    const kept = words.slice(0, last);
     return { ...line, words: kept, text: repairText(kept.map((word) => word.text).join(' '), decimal) };
   });
 }
