@@ -150,6 +150,19 @@ describe('readings that are not dates, and dates read with a digit wrong', () =>
     expect(findPurchaseDate(lines, 'dmy', undefined, sure(0.72, 0.66))).toBe('2025-05-14');
     expect(findPurchaseDate(lines, 'dmy', undefined, sure(0.4, 0.9))).toBe('2025-05-14');
   });
+
+  it('takes the day and month of a card slip OCR was sure of over a printed date one look-alike digit away that it was not', () => {
+    const lines = ['Bon 16.04.25 16:16', 'Kartenzahlung', 'AS-Zeit 15.04. 16:14 Uhr'];
+    const sure = (printed: number, slip: number) => (index: number) => (index === 0 ? printed : slip);
+    expect(findPurchaseDate(lines, 'dmy', undefined, sure(0.1, 0.95))).toBe('2025-04-15');
+    // Both about as sure, or the printed date the surer one: the printed date stands.
+    expect(findPurchaseDate(lines, 'dmy', undefined, sure(0.7, 0.9))).toBe('2025-04-16');
+    expect(findPurchaseDate(lines, 'dmy', undefined, sure(0.95, 0.1))).toBe('2025-04-16');
+    // Without word confidences nothing says which reading is the misread one.
+    expect(findPurchaseDate(lines, 'dmy')).toBe('2025-04-16');
+    // A day not one look-alike digit away is another day (a slip of the day before).
+    expect(findPurchaseDate(['Bon 16.04.25 16:16', 'AS-Zeit 12.04. 16:14 Uhr'], 'dmy', undefined, sure(0.1, 0.95))).toBe('2025-04-16');
+  });
 });
 
 describe('slashed date order', () => {

@@ -50,6 +50,9 @@ function hasDateWord(line: string): boolean {
 }
 /** Dates that are not the purchase: best before, validity of a coupon, a promotion's end. */
 const OTHER_DATE = /\b(?:mhd|best|haltbar|gültig|gueltig|valid|bis|until|expires?|ablauf)\b/i;
+/** How much surer (0–1) OCR must have been of one reading of a date's digits than of another for it to say which digit the other misread. */
+const SURER = 0.5;
+const pad = (part: number) => String(part).padStart(2, '0');
 /** Receipts older than this are not what a household scans; a year read as 2075 is a misreading. */
 const FIRST_YEAR = 2000;
 
@@ -239,12 +242,25 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
       // Not against a printed date OCR was sure of, from a run it was not ("Datum 08.10.16" read
       // without doubt, a barcode's number beside it at confidence 0): then the run is the misread.
       const runSureness = sureness?.(run.index, run.form);
-      if (printedSureness !== undefined && runSureness !== undefined && printedSureness - runSureness > 0.5) continue;
+      if (printedSureness !== undefined && runSureness !== undefined && printedSureness - runSureness > SURER) continue;
       add(year, Number(other.slice(2, 4)), Number(other.slice(4, 6)), lines[f.index], f.index, f.weight + 1);
     }
   }
-  for (const { year, month, day, line, index } of yearBothReadingsMissed(readings, notAfter)) add(year, month, day, line, index, 1);
   const cardSlip = withoutYear(lines, today);
+  // So does the card slip's day and month, read surely, against a printed date OCR was unsure of
+  // ("16.04.20" at 0.1, "AS-Zeit 15.04." at 0.95 below it): the slip says which digit was misread.
+  for (const f of found.slice(0, printed)) {
+    const [year, month, day] = f.date.split('-');
+    const printedSureness = sureness?.(f.index, `${day}${month}`);
+    if (printedSureness === undefined) continue;
+    for (const other of oneDigitAway(`${day}${month}`)) {
+      const slip = cardSlip.find((c) => c.index !== f.index && `${pad(c.day)}${pad(c.month)}` === other);
+      const slipSureness = slip && sureness?.(slip.index, other);
+      if (slipSureness === undefined || slipSureness - printedSureness <= SURER) continue;
+      add(Number(year), Number(other.slice(2)), Number(other.slice(0, 2)), lines[f.index], f.index, f.weight + 1);
+    }
+  }
+  for (const { year, month, day, line, index } of yearBothReadingsMissed(readings, notAfter)) add(year, month, day, line, index, 1);
   // Without a printed date, the card slip's day and month with the year beside "Datum" (or a guessed one, weaker than a digit run's).
   if (printed === 0) cardSlip.forEach(({ year, month, day, line, index, guessed }) => year !== null && add(year, month, day, line, index, guessed ? -6 : -1));
   const repeats = new Map<string, number>();
