@@ -230,6 +230,22 @@ describe('the VAT table points at the misread line', () => {
     const lines = [coded(1, 1.99, 'V'), coded(2, 3.99, 'E'), coded(3, 1.19, 'E')];
     expect(checkTotal(lines, 6.67, null, [], [])).toMatchObject({ status: 'mismatch' });
   });
+
+  it('keeps a line whose amount is the surplus when its class agrees less without it: misreads elsewhere add up to it', () => {
+    // Two misreads (1,99 for 1,49, its class unread, and 3,94 for 3,49) make the lines 0,95 over;
+    // the 0,95 line is an article of class C.
+    const lines = [line(1, 1.99), coded(2, 3.94, 'C'), coded(3, 0.95, 'C'), coded(4, 2.2, 'B')];
+    const classes = new Map([
+      ['B', 3.69],
+      ['C', 4.44],
+    ]);
+    expect(checkTotal(lines, 8.13, null, [], [], classes)).toMatchObject({ status: 'mismatch' });
+    expect(lines).toHaveLength(4);
+    // Without the VAT table nothing says so: the surplus line goes, as before.
+    const read = [line(1, 1.99), coded(2, 3.94, 'C'), coded(3, 0.95, 'C'), coded(4, 2.2, 'B')];
+    expect(checkTotal(read, 8.13, null, [], [])).toMatchObject({ status: 'corrected' });
+    expect(read).toHaveLength(3);
+  });
 });
 
 describe('articles printed twice with the same amount', () => {

@@ -183,7 +183,7 @@ export function checkTotal(
   }
   // A footer, VAT or card-slip line read as an article: exactly one line whose amount is the
   // surplus cannot be an article of this receipt.
-  const stray = strayLines(lines, total, -difference);
+  const stray = strayLines(lines, total, -difference, classTotals);
   // Never all of them: a receipt that prints articles keeps the ones it was read with.
   if (stray.length > 0 && stray.length < lines.length) {
     for (const line of stray) {
@@ -215,13 +215,21 @@ export const classSum = (lines: readonly ParsedReceiptLine[], code: string) => c
 /**
  * Lines that cannot be part of the total: the one line whose amount is exactly the surplus. A line
  * merely larger than the total stays: it may be an article whose amount was misread, for the
- * review to correct.
+ * review to correct. So does a line whose tax class the VAT table's gross for it would agree less
+ * with without it: it is an article, and the surplus is misreads elsewhere that add up to it.
  */
-function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus: number): ParsedReceiptLine[] {
+function strayLines(lines: readonly ParsedReceiptLine[], total: number, surplus: number, classTotals?: ReadonlyMap<string, number>): ParsedReceiptLine[] {
   // A line repeating the total (a payment read as an article) makes the surplus an article's amount: ambiguous.
   if (surplus <= 0 || lines.some((line) => sameAmount(line.totalPrice, total))) return [];
   const exact = lines.filter((line) => sameAmount(line.totalPrice, surplus));
-  return exact.length === 1 ? exact : [];
+  if (exact.length !== 1) return [];
+  const [line] = exact;
+  const gross = line.taxCode === null ? undefined : classTotals?.get(line.taxCode);
+  if (gross !== undefined) {
+    const off = Math.abs(gross - classSum(lines, line.taxCode!));
+    if (Math.abs(gross - classSum(lines, line.taxCode!) + line.totalPrice) > off + 0.005) return [];
+  }
+  return exact;
 }
 
 
