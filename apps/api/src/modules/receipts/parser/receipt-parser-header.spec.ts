@@ -26,6 +26,14 @@ describe('parseReceipt: store, date, total, currency', () => {
     expect(parseReceipt({ lines: ['Stadtmarkt Warenhandel |', 'Am Ring 2, 70173 Stuttgart', 'Brezel 1,65 €', 'Summe 1,65 €'] }).storeName).toBe('Stadtmarkt Warenhandel');
   });
 
+  it('leaves specks before the store name\'s first word out of it, and keeps a name\'s own short capitals and numbers', () => {
+    const store = (name: string) => parseReceipt({ lines: [name, 'Am Ring 2, 70173 Stuttgart', 'Brezel 1,65 €', 'Summe 1,65 €'] }).storeName;
+    expect(store('fe STADT APOTHEKE')).toBe('STADT APOTHEKE');
+    expect(store('vr“ > Konditorei Weber')).toBe('Konditorei Weber');
+    expect(store('E center Weber')).toBe('E center Weber');
+    expect(store('99 SPEEDMART')).toBe('99 SPEEDMART');
+  });
+
   it('takes the card payment as the total when no total line is printed', () => {
     const parsed = parseReceipt({ lines: ['Quittung', 'Tisch 20,00', 'Stuhl 9,98', 'elec.-cash 29,98', 'Netto MwSt'] });
     expect(parsed.total).toBe(29.98);

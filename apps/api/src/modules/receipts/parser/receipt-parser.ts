@@ -225,6 +225,13 @@ const AMOUNT_IN_TEXT = /(?<![\d.,])\d{1,4}[.,]\d{2,3}(?![\d.,]*\d)/;
 /** Words in a header line that make it the store's name (an independent pharmacy, bakery, petrol station). */
 const STORE_WORD = /\b(?:apotheke|bäckerei|baeckerei|metzgerei|fleischerei|konditorei|tankstelle|drogerie|kiosk|getränke\w*|pharmacy|bakery|butcher|supermarket|market|markt)\b/i;
 
+/**
+ * Specks OCR read before a store's name, off the paper or from a logo's edge ("fe APOTHEKE", "zZ
+ * Marktkauf", "vr“ > APOTHEKE"): short tokens starting in lower case, or of signs only, before a
+ * capitalised word. A name's own short capitals ("E center") and numbers ("99 SPEEDMART") stay.
+ */
+const LEADING_SPECKS = /^(?:(?:\p{Ll}\S{0,2}|[^\p{L}\p{N}\s]{1,3})\s+)+(?=\p{Lu}\p{L}{2})/u;
+
 function findStoreName(header: readonly string[], confidences: readonly number[]): string | null {
   const candidates: string[] = [];
   header.forEach((line, index) => {
@@ -235,6 +242,7 @@ function findStoreName(header: readonly string[], confidences: readonly number[]
     if (WELCOME.test(text)) text = text.replace(WELCOME, '');
     // A company registration number after the name ("99 SPEEDMART S/B (519537-X)") is not part of it.
     text = trimEndOf(trimStartOf(text.replace(REGISTRATION, ''), '*=#- '), '*=#- !|;:,');
+    if (!knownRetailer(text)) text = text.replace(LEADING_SPECKS, '');
     if (!/\p{L}{3}/u.test(text) || /^(?:eur|euro|usd|gbp|chf)$/i.test(text)) return;
     const visible = text.replace(/\s/g, '');
     if ((visible.match(/\p{L}/gu)?.length ?? 0) < 0.6 * visible.length) return;
