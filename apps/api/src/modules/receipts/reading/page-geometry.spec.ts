@@ -32,6 +32,21 @@ function page({ width = 600, height = 800, background = 150, sheet = { left: 350
 }
 
 /**
+ * The default page on cardboard of grey `background` with a black lid (grey `lid`) over its left
+ * third; `touch` may change any other pixel (x, y, its grey) and answers its new grey.
+ */
+function besideLid(background: number, lid: number, touch: (x: number, y: number, grey: number) => number): GreyImage {
+  const image = page({ background });
+  for (let y = 0; y < image.height; y += 1) {
+    for (let x = 0; x < image.width; x += 1) {
+      const at = y * image.width + x;
+      image.data[at] = x < 200 ? lid : touch(x, y, image.data[at]);
+    }
+  }
+  return image;
+}
+
+/**
  * A 700 × 900 page all paper grey (no surround) with a receipt's print: a column of names
  * (x 100–260) on every line and a price (x 420–470) on every fourth, in the given greys.
  */
@@ -119,14 +134,7 @@ describe('page geometry', () => {
 
   it('cuts away light grey cardboard beside a receipt (a weak step, but no print on it) on a black lid', () => {
     // Cardboard of grey 200 with a grain of darker specks, a black lid over the left third; the paper at 245.
-    const image = page({ background: 200 });
-    for (let y = 0; y < image.height; y += 1) {
-      for (let x = 0; x < image.width; x += 1) {
-        const at = y * image.width + x;
-        if (x < 200) image.data[at] = 30;
-        else if (image.data[at] === 200 && (x * 31 + y * 17) % 23 === 0) image.data[at] = 170;
-      }
-    }
+    const image = besideLid(200, 30, (x, y, grey) => (grey === 200 && (x * 31 + y * 17) % 23 === 0 ? 170 : grey));
     const paper = findPaper(image);
     expect(Math.abs(paper.left - 350)).toBeLessThanOrEqual(16);
     expect(Math.abs(paper.left + paper.width - 550)).toBeLessThanOrEqual(16);
@@ -135,14 +143,7 @@ describe('page geometry', () => {
   it('keeps the part of a receipt on grey cardboard that lies in a shadow falling off gradually', () => {
     // Cardboard of grey 150 beside a black lid; the paper at 245, its left 100 px in a shadow that
     // falls off gradually to 0.7 at its edge (paper 171, print with it).
-    const image = page({ background: 150 });
-    for (let y = 0; y < image.height; y += 1) {
-      for (let x = 0; x < image.width; x += 1) {
-        const at = y * image.width + x;
-        if (x < 200) image.data[at] = 20;
-        else if (x >= 350 && x < 450 && y >= 40 && y < 740) image.data[at] = Math.round(image.data[at] * (0.7 + (0.3 * (x - 350)) / 100));
-      }
-    }
+    const image = besideLid(150, 20, (x, y, grey) => (x >= 350 && x < 450 && y >= 40 && y < 740 ? Math.round(grey * (0.7 + (0.3 * (x - 350)) / 100)) : grey));
     const paper = findPaper(image);
     expect(Math.abs(paper.left - 350)).toBeLessThanOrEqual(16);
     expect(Math.abs(paper.left + paper.width - 550)).toBeLessThanOrEqual(16);
@@ -160,14 +161,7 @@ describe('page geometry', () => {
   it('keeps both sides of a receipt lying in the shade of its folds, darker than the cardboard under it', () => {
     // Cardboard of grey 170 beside a black lid; the paper at 245, its outer 45 px on either side in
     // a crease's sharp-edged shade (paper 147, print with it): only its middle stands out as paper.
-    const image = page({ background: 170 });
-    for (let y = 0; y < image.height; y += 1) {
-      for (let x = 0; x < image.width; x += 1) {
-        const at = y * image.width + x;
-        if (x < 200) image.data[at] = 20;
-        else if (y >= 40 && y < 740 && ((x >= 350 && x < 395) || (x >= 505 && x < 550))) image.data[at] = Math.round(image.data[at] * 0.6);
-      }
-    }
+    const image = besideLid(170, 20, (x, y, grey) => (y >= 40 && y < 740 && ((x >= 350 && x < 395) || (x >= 505 && x < 550)) ? Math.round(grey * 0.6) : grey));
     const paper = findPaper(image);
     expect(paper.left).toBeLessThanOrEqual(365);
     expect(paper.left + paper.width).toBeGreaterThanOrEqual(535);

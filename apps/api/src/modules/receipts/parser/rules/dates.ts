@@ -52,6 +52,7 @@ function hasDateWord(line: string): boolean {
 const OTHER_DATE = /\b(?:mhd|best|haltbar|gültig|gueltig|valid|bis|until|expires?|ablauf)\b/i;
 /** How much surer (0–1) OCR must have been of one reading of a date's digits than of another for it to say which digit the other misread. */
 const SURER = 0.5;
+/** A day, month or two-digit year as a date writes it: two digits. */
 const pad = (part: number) => String(part).padStart(2, '0');
 /** Receipts older than this are not what a household scans; a year read as 2075 is a misreading. */
 const FIRST_YEAR = 2000;
@@ -148,7 +149,7 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   // readings of one date whose years disagree may still agree on what was printed.
   const readings: DateReading[] = [];
   const read = (year: number, month: number, day: number, line: string, index: number, weight = 0) => {
-    if (validDate(2000, month, day)) readings.push({ month, day, yy: String(year % 100).padStart(2, '0'), line, index });
+    if (validDate(2000, month, day)) readings.push({ month, day, yy: pad(year % 100), line, index });
     add(year, month, day, line, index, weight);
   };
   const add = (year: number, month: number, day: number, line: string, index: number, weight = 0) => {
@@ -165,7 +166,7 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
       }
     }
     if (year < FIRST_YEAR || !validDate(year, month, day)) return;
-    const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    const iso = `${year}-${pad(month)}-${pad(day)}`;
     if (iso > latest) return;
     // After today: a misreading unless nothing better is printed (a clock set wrong on the till).
     const future = notAfter !== undefined && iso > notAfter ? 5 : 0;
@@ -266,7 +267,7 @@ export function findPurchaseDate(lines: readonly string[], slashOrder: DateOrder
   const repeats = new Map<string, number>();
   for (const f of found) repeats.set(f.date, (repeats.get(f.date) ?? 0) + 1);
   // The card slip's day and month ("AS-Zeit 20.05.") confirm the full date they agree with.
-  for (const f of found) if (cardSlip.some((c) => f.date.endsWith(`-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`) && c.index !== f.index)) f.score += 1;
+  for (const f of found) if (cardSlip.some((c) => f.date.endsWith(`-${pad(c.month)}-${pad(c.day)}`) && c.index !== f.index)) f.score += 1;
   found.sort((a, b) => b.score + (repeats.get(b.date)! - 1) - (a.score + (repeats.get(a.date)! - 1)) || a.index - b.index);
   return found[0]?.date ?? null;
 }
@@ -294,7 +295,7 @@ function yearBothReadingsMissed(readings: readonly DateReading[], notAfter: stri
       if (a.month !== b.month || a.day !== b.day || a.yy === b.yy || a.index === b.index) continue;
       const near = new Set(oneDigitAway(a.yy));
       if (near.has(b.yy)) continue;
-      const day = `${String(a.month).padStart(2, '0')}-${String(a.day).padStart(2, '0')}`;
+      const day = `${pad(a.month)}-${pad(a.day)}`;
       const both = oneDigitAway(b.yy).filter((yy) => near.has(yy) && notAfterToday(`20${yy}-${day}`, notAfter));
       if (both.length === 1) out.push({ year: 2000 + Number(both[0]), month: a.month, day: a.day, line: a.line, index: a.index });
     }
@@ -321,7 +322,7 @@ function withoutYear(lines: readonly string[], today: string | undefined): Array
       let chosen = year;
       if (chosen === null && today !== undefined) {
         const thisYear = Number(today.slice(0, 4));
-        const iso = `${thisYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        const iso = `${thisYear}-${pad(month)}-${pad(day)}`;
         chosen = iso > today ? thisYear - 1 : thisYear;
       }
       out.push({ year: chosen, month, day, line, index, guessed: year === null });
