@@ -53,6 +53,16 @@ describe('platform layer of the built server', () => {
     expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
   });
 
+  it("adds helmet's document headers to the web app's files only, not to API answers", async () => {
+    const api = await get('/api/health');
+    const page = await get('/does/not/exist');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(page.headers.get('x-dns-prefetch-control')).toBe('off');
+    expect(api.headers.get('cross-origin-resource-policy')).toBeNull();
+    expect(api.headers.get('x-dns-prefetch-control')).toBeNull();
+  });
+
   it('marks versioned API responses as not cacheable', async () => {
     expect((await get('/api/v1/health')).headers.get('cache-control')).toBe('no-store');
     expect((await get('/api/v1/status')).headers.get('cache-control')).toBe('no-store');

@@ -265,6 +265,9 @@ export function jsonBody(ceilingBytes: number, routes: readonly JsonRouteLimit[]
   const small = jsonParser(Math.min(defaultBytes, ceilingBytes));
   const large = routes.map((route) => ({ ...route, parser: jsonParser(Math.min(route.maxBytes, ceilingBytes)) }));
   return (request: Request, response: Response, next: NextFunction): void => {
+    // A request without a body (most GETs) has nothing to parse: the parser would only find that
+    // out after a few checks of its own (type-is' `hasBody`, the same test).
+    if (request.headers['transfer-encoding'] === undefined && request.headers['content-length'] === undefined) return next();
     const path = request.path;
     const route = large.find((candidate) => candidate.method === request.method && candidate.path.test(path));
     (route ? route.parser : small)(request, response, next);
