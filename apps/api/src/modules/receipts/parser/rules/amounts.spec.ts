@@ -69,6 +69,20 @@ describe('the amount closing a line', () => {
     expect(closingAmount('Bananen 1,234 kg', ',')).toBeNull();
   });
 
+  it('reads the amount before a tax class with specks of any sign glued to it or beside it', () => {
+    expect(closingAmount('Bett 90x200 7,99 Wo %', ',')).toMatchObject({ amount: 7.99, rest: 'Bett 90x200' });
+    expect(closingAmount('Decke 24,99 0%', ',')).toMatchObject({ amount: 24.99, rest: 'Decke' });
+    expect(closingAmount('Uhr 9,99% 0?', ',')).toMatchObject({ amount: 9.99, rest: 'Uhr' });
+    expect(closingAmount('Kochbuch 9,99] 0 ©', ',')).toMatchObject({ amount: 9.99, rest: 'Kochbuch' });
+    expect(closingAmount('Brot 1,29 A £', ',')).toMatchObject({ amount: 1.29, rest: 'Brot', taxCode: 'A' });
+  });
+
+  it('does not take a percentage for an amount with specks after it', () => {
+    expect(closingAmount('MwSt 19,00 %', ',')).toBeNull();
+    expect(closingAmount('Rabatt 7,00 % A', ',')).toBeNull();
+    expect(closingAmount('Cola 0,33 l %', ',')).toBeNull();
+  });
+
   it('does not take a size for a flag', () => {
     expect(closingAmount('Cola 0,33 l', ',')).toBeNull();
     expect(closingAmount('Wein 0,75cl', ',')).toBeNull();

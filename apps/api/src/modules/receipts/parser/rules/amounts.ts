@@ -24,7 +24,7 @@ function amountOfArticleLine(text: string, decimal: DecimalSeparator): TrailingA
   const specked = /^(.*\d[.,]\d{2}\s*(?:EUR|€))[^\p{L}\p{N}\s]{1,3}$/u.exec(text);
   if (specked) return trailingAmount(specked[1], decimal);
   const match = FLAGGED.exec(text);
-  if (!match) return strayCentDigit(text, decimal) ?? lettersForDigits(text, decimal);
+  if (!match) return strayCentDigit(text, decimal) ?? lettersForDigits(text, decimal) ?? flagAmongSpecks(text, decimal);
   const [, amountPart, flag] = match;
   if (SIZE.test(flag ?? '')) return null;
   // The decimal comma read as a point (or the other way round) before a tax class: "1.49 B" on a
@@ -44,6 +44,21 @@ function strayCentDigit(text: string, decimal: DecimalSeparator): TrailingAmount
   if (!match || SIZE.test(match[2])) return null;
   const read = trailingAmount(match[1], decimal);
   return read && { ...read, taxCode: /^[A-Z]/.test(match[2]) ? match[2][0] : null };
+}
+
+/**
+ * The tax class with specks glued to it or standing beside it, of any sign OCR makes of a fold's
+ * shade or the paper's edge past the price column ("7,99 Wo %", "24,99 0%", "9,99% 0?",
+ * "9,99] 0 ©"). The class stands between amount and specks, so a percentage ("19,00 %", "7,00 % A")
+ * is never read so. A weight's unit is no class.
+ */
+const FLAG_AMONG_SPECKS = /^(.*\d[.,]\d{2}-?)[^\p{L}\p{N}\s-]{0,2}\s+([\p{L}\d©]{1,2})\s*[^\p{L}\p{N}\s]{0,3}$/u;
+
+function flagAmongSpecks(text: string, decimal: DecimalSeparator): TrailingAmount | null {
+  const match = FLAG_AMONG_SPECKS.exec(text);
+  if (!match || SIZE.test(match[2])) return null;
+  const read = trailingAmount(match[1], decimal);
+  return read && { ...read, taxCode: /^[A-Za-zß]$/.test(match[2]) ? (match[2] === 'ß' ? 'B' : match[2].toUpperCase()) : read.taxCode };
 }
 
 /** Letters OCR reads for the digits of an amount on faint print: a zero's loop (O, Ö, Ü, D, Q, C), a five (S), a two (Z), an eight (B). */
