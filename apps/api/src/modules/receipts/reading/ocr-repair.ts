@@ -163,7 +163,7 @@ const AMOUNT_WORD = /^-?[€$£]?\d{1,5}[.,]\d{2}-?$/;
  */
 const COLUMN_AMOUNT_WORD = /^(-?)[^\d-]{0,2}(-?)(\d{1,5}?)[.,:;]?(\d{2})(?:\D{0,2}|\D?\d{1,2})$/;
 /** What may stand after the amount: a tax class (© is a C), a currency sign, a star. */
-const TAX_WORD = /^(?:[A-Z©€]|\d|\*|[A-Z]\*)$/;
+const TAX_WORD = /^(?:[A-Z©€][A-Z]?|\d|\*|[A-Z]\*)$/;
 /** How many lines up and down the price column is looked for (photos are slanted, so only near ones). */
 const NEIGHBOURHOOD = 4;
 
@@ -205,7 +205,26 @@ function columnEdges(line: ReceiptTextLine): number[] {
   return edges;
 }
 
+/**
+ * Passes over the lines: an amount restored in one pass marks the price column for its neighbours
+ * in the next, so a run of lines with lost decimal signs is restored from the one amount next to it.
+ * What a later pass restores is a shelf price (under 100): a long number beside a restored one is
+ * more likely a card slip's or till's number than an article's price.
+ */
+const COLUMN_PASSES = 4;
+const PROPAGATED_DIGITS = 4;
+
 function restoreColumnDecimals(lines: ReceiptTextLine[], decimal: ',' | '.'): ReceiptTextLine[] {
+  let restored = lines;
+  for (let pass = 0; pass < COLUMN_PASSES; pass += 1) {
+    const next = restoreColumnDecimalsOnce(restored, decimal, pass === 0 ? Infinity : PROPAGATED_DIGITS);
+    if (next.every((line, index) => line === restored[index])) break;
+    restored = next;
+  }
+  return restored;
+}
+
+function restoreColumnDecimalsOnce(lines: ReceiptTextLine[], decimal: ',' | '.', maxDigits: number): ReceiptTextLine[] {
   const edges = lines.map(columnEdges);
   const glyph = medianGlyphWidth(lines);
   if (glyph === null) return lines;
@@ -217,7 +236,7 @@ function restoreColumnDecimals(lines: ReceiptTextLine[], decimal: ',' | '.'): Re
     const candidate = words[at];
     if (!candidate.box || (AMOUNT_WORD.test(candidate.text) && candidate.text.includes(decimal))) return line;
     const text = columnAmount(candidate.text, decimal);
-    if (text === null) return line;
+    if (text === null || text.replace(/\D/g, '').length > maxDigits) return line;
     // A name must stand before it: "Filiale 7731" is not an amount, nor is a lone number.
     if (!words.slice(0, at).some((word) => /\p{L}{2,}/u.test(word.text))) return line;
     // It must reach the right edge of the price column of a nearby line (photos are slanted).
