@@ -28,17 +28,17 @@ describe('OCR repairs', () => {
     expect(texts(receipt)).toEqual(['3 Apfeltasche 1,50 4,50 €', '4 Cappuccino 3,10 12,40 €', '2 Brezel 0,55 11,20']);
   });
 
-  it('restores a run of column amounts from the one amount beside it, and only shelf prices beyond its neighbours', () => {
+  it('restores a run of column amounts from the one amount beside it (a price ending in 59 is no pack size there), and only shelf prices beyond its neighbours', () => {
     const receipt = [
       line(0, ['Beleg', '1584777'], 280),
-      line(30, ['Tonic', '179', 'C']),
+      line(30, ['Tonic', '159', 'C']),
       line(60, ['Sandwich', '1798']),
       line(90, ['Papier', '149', 'CW']),
       line(120, ['Salat', '267', 'B']),
       line(150, ['Duschgel', '155', 'C']),
       line(180, ['Emmentaler', '4,38', 'A']),
     ];
-    expect(texts(receipt)).toEqual(['Beleg 1584777', 'Tonic 1,79 C', 'Sandwich 1,79', 'Papier 1,49 CW', 'Salat 2,67 B', 'Duschgel 1,55 C', 'Emmentaler 4,38 A']);
+    expect(texts(receipt)).toEqual(['Beleg 1584777', 'Tonic 1,59 C', 'Sandwich 1,79', 'Papier 1,49 CW', 'Salat 2,67 B', 'Duschgel 1,55 C', 'Emmentaler 4,38 A']);
   });
 
   it('leaves numbers alone that are not in the price column or have no name before them', () => {

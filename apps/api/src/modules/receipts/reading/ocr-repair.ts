@@ -21,7 +21,10 @@ export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLi
   const repaired = lines.map((line) => {
     if (!line.words) return { ...line, text: repairText(line.text, decimal) };
     const upper = line.words.filter((word) => /\p{Lu}{3,}/u.test(word.text)).length > line.words.filter((word) => /\p{Ll}{3,}/u.test(word.text)).length;
-    const words = withoutLeadingNoise(line.words.map((word, i) => ({ ...word, text: repairUnits(word.text, upper, i === line.words!.length - 1) })));
+    const count = line.words.length;
+    // The amount's place: the last word, or the one before a tax class that ends the line.
+    const amountAt = count > 1 && TAX_WORD.test(line.words[count - 1].text) ? count - 2 : count - 1;
+    const words = withoutLeadingNoise(line.words.map((word, i) => ({ ...word, text: repairUnits(word.text, upper, i >= amountAt) })));
     return { ...line, words, text: repairText(words.map((word) => word.text).join(' '), decimal) };
   });
   const unspecked = withoutSpecksBeforeNames(withoutSpecksAfterAmounts(repaired, decimal), decimal);
@@ -181,6 +184,7 @@ function withoutLeadingNoise(words: ReceiptWord[]): ReceiptWord[] {
   return words.slice(first);
 }
 
+/** `last`: the word stands where the line's amount does (at its end, or before its tax class). */
 function repairUnits(word: string, upperCaseLine: boolean, last: boolean): string {
   return word
     .replace(/^(\d+(?:[.,]\d+)?)m[1lLI|i]{1,2}$/, '$1ml')
