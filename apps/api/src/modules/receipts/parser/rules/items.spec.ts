@@ -125,6 +125,11 @@ describe('lines OCR read in part', () => {
     ]);
   });
 
+  it('takes the name above an article number when only a reference number stands below it (books)', () => {
+    expect(read('Kochbuch\n9783836262552 49,90 1\nBestellnr.: 125525700100010')).toEqual([['Kochbuch', 1, 49.9, 49.9]]);
+    expect(read('1234567 99,00 b\nBRAND\nMODEL X1\nSerien-Nr. 5012345')).toEqual([['BRAND MODEL X1', 1, 99, 99]]);
+  });
+
   it('keeps the product group out of the name below an article number, also behind a speck', () => {
     expect(read('123456 89,99 2\nKINDERRAD 16\n2 414 SPIELZEUG')).toEqual([['KINDERRAD 16', 1, 89.99, 89.99]]);
   });

@@ -62,6 +62,11 @@ describe('where the articles start', () => {
     expect(beforeTotal('tegut\nKaffee ganze\nBohne 12,99 1\nMilch 1,29 1\nButter 1,99 1\nSUMME 16,27')).toBe(1);
   });
 
+  it("leaves the document's title above the first article out of its name", () => {
+    expect(start('Buchhandlung\nQuittung\nKochbuch\n9783836262552 49,90 1\nSUMME 49,90')).toBe(2);
+    expect(start('Markt\nKassenbeleg\nMilch 1,19 A\nSUMME 1,19')).toBe(2);
+  });
+
   it('does not start at a header line that reads like a priced one', () => {
     expect(start('Markt\nBahnhofstr. 1,21\nTel. 0123 456789\nMilch 1,19 A\nSUMME 1,19')).toBe(3);
   });
@@ -105,6 +110,10 @@ describe('article number lines', () => {
     expect(isCodeLine('Artikel 12345678 12345 N')).toBe(true);
     expect(isCodeLine('Artikel 12345678 12345 Nord')).toBe(false);
     expect(isCodeLine('4001234567890 Schraube')).toBe(false);
+    expect(isCodeLine('_Bestellnr.: 125525700100010')).toBe(true);
+    expect(isCodeLine('Serien-Nr. 5012345')).toBe(true);
+    expect(isCodeLine('Auftragsnummer: 123456')).toBe(true);
+    expect(isCodeLine('Bonnummer 12')).toBe(false);
   });
 });
 
