@@ -388,7 +388,11 @@ export async function notPicture(surround: Uint8Array | null, cut: { width: numb
     .toColourspace('b-w')
     .raw()
     .toBuffer();
-  return Uint8Array.from(out.subarray(0, outWidth * outHeight), (value) => (value > 127 ? 1 : 0));
+  // A plain loop: `Uint8Array.from` with a mapping function walks an iterator and calls the
+  // function per pixel, about 50 times slower (3 s for a 12-megapixel page).
+  const fill = new Uint8Array(outWidth * outHeight);
+  for (let i = 0; i < fill.length; i += 1) fill[i] = out[i] > 127 ? 1 : 0;
+  return fill;
 }
 
 /** The page turned by 180°: its pixels in reverse order. */
