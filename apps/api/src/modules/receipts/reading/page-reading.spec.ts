@@ -68,6 +68,12 @@ describe('page reading', () => {
     expect(result.page).toBe(page);
   });
 
+  it('reads a page once whose many sure words stand among unsure specks (a grained counter beside it)', async () => {
+    const { read, seen } = reader(reading(22, 0.37), reading(5, 0.15));
+    await readRightWayUp(page, read);
+    expect(seen).toEqual(['as it lies']);
+  });
+
   it('reads a poorly read page upside down too and keeps the better reading', async () => {
     const { read, seen } = reader(reading(10, 0.3), reading(40, 0.55));
     const result = await readRightWayUp(page, read);

@@ -8,10 +8,12 @@ export type ReadImage = (image: Buffer) => Promise<ReceiptTextLine[]>;
 const READABLE = 0.6;
 /**
  * Or this many sure words at this mean confidence: a whole receipt read the wrong way up gives a
- * handful of sure words at a mean confidence near 0.2, never dozens near 0.5, so reading it the
- * other way too (as long again as the first reading) would only confirm it.
+ * handful of sure words (3 to 8) at a mean confidence near 0.15, never a score near 0.4, so
+ * reading it the other way too (as long again as the first reading) would only confirm it. The
+ * mean may be low the right way up too: a photo on a grained counter gives dozens of unsure
+ * specks beside the print's sure words.
  */
-const PLAINLY_READ = { words: 25, confidence: 0.45 };
+const PLAINLY_READ = { words: 20, confidence: 0.35 };
 /**
  * Rows of each of the three bands of the prepared page (text lines are scaled to about 40 px) read
  * to tell which way up it lies: three lines or so each.
