@@ -28,7 +28,7 @@ const PDF_RENDER = { scale: 2.5, maxSide: 12_000, maxPixels: 40_000_000 };
 @Injectable()
 export class LocalReceiptReader implements ReceiptReader {
   /** Raise when extraction or parsing changes what a file yields. */
-  readonly analysisVersion = 'local-31';
+  readonly analysisVersion = 'local-32';
   private readonly maxPixels: number;
   private readonly timeZone: string;
 
