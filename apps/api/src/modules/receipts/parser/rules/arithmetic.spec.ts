@@ -79,6 +79,17 @@ describe('the receipt adds up', () => {
     expect(kept[1].totalPrice).toBe(0.48);
   });
 
+  it('corrects it also when the lines are far off the total, which then says nothing about so small a change', () => {
+    // Articles lost elsewhere: the lines are 4,10 short, and 3 × 0,79 = 2,37 is one digit from 2,57.
+    const lines = [line(1, 1.19), line(2, 2.57, 3, 0.79)];
+    checkTotal(lines, 7.86, null, [], []);
+    expect(lines[1].totalPrice).toBe(2.37);
+    // Within reach of the total (0,30 off, a change of 0,20), the total still decides.
+    const near = [line(1, 1.19), line(2, 2.57, 3, 0.79)];
+    checkTotal(near, 4.06, null, [], []);
+    expect(near[1].totalPrice).toBe(2.57);
+  });
+
   it('asks the line\'s tax class rather than the total, where the VAT table gives its gross', () => {
     // Class C carries a misread of its own (2,50 for 0,25): the total says nothing about the class B line.
     const coded = [{ ...line(1, 1.19), taxCode: 'B' }, { ...line(2, 0.48, 2, 0.49), taxCode: 'B' }, { ...line(3, 2.5), taxCode: 'C' }];

@@ -30,6 +30,9 @@ export function outvotingTotal(total: number, paid: readonly number[]): number |
   return agreed !== undefined && votes(agreed) >= 2 && votes(agreed) > votes(total) + 1 ? agreed : null;
 }
 
+/** How many times the correction's size the lines must be off the total for it to say nothing about it. */
+const OUT_OF_REACH = 10;
+
 /** Lines against the printed total; a line whose count disagrees with its amount is corrected when that makes the total agree. */
 export function checkTotal(
   lines: ParsedReceiptLine[],
@@ -72,7 +75,10 @@ export function checkTotal(
   const rest = fixable.filter((fix) => !inClass.includes(fix));
   if (rest.length > 0) {
     const change = cents(rest.reduce((s, { line, computed }) => s + computed - line.totalPrice, 0));
-    if (total === null || Math.abs(total - sum() - change) <= Math.abs(total - sum()) + 0.005) {
+    // A total far off the lines (articles lost or misread elsewhere) cannot tell either way: it
+    // vetoes only a correction within its reach.
+    const gap = total === null ? 0 : Math.abs(total - sum());
+    if (total === null || gap > OUT_OF_REACH * Math.abs(change) || Math.abs(total - sum() - change) <= gap + 0.005) {
       for (const { line, computed } of rest) {
         notes.push(`line ${line.position} "${line.name}": amount read as ${line.totalPrice.toFixed(2)}, corrected to ${computed.toFixed(2)} (count × price, one digit misread)`);
         line.totalPrice = computed;
