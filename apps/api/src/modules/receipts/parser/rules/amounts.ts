@@ -31,7 +31,13 @@ function amountOfArticleLine(text: string, decimal: DecimalSeparator): TrailingA
   // German receipt, also with the class letter read twice over ("1.79 8B").
   const read = trailingAmount(amountPart, decimal) ?? (flag && /^[08]?[A-ZÄÖÜß]{1,2}$/.test(flag) ? trailingAmount(amountPart.replace(/(?<=\d)[.,](?=\d{2}-?$)/, decimal), decimal) : null);
   if (!read) return lettersForDigits(text, decimal);
-  return { ...read, taxCode: flag && /^[A-Za-zß]$/.test(flag) ? (flag === 'ß' ? 'B' : flag.toUpperCase()) : read.taxCode };
+  return { ...read, taxCode: taxClassOf(flag) ?? read.taxCode };
+}
+
+/** A flag of one letter is the line's tax class (ß is a B misread); anything else says none. */
+function taxClassOf(flag: string | undefined): string | null {
+  if (!flag || !/^[A-Za-zß]$/.test(flag)) return null;
+  return flag === 'ß' ? 'B' : flag.toUpperCase();
 }
 
 /**
@@ -58,7 +64,7 @@ function flagAmongSpecks(text: string, decimal: DecimalSeparator): TrailingAmoun
   const match = FLAG_AMONG_SPECKS.exec(text);
   if (!match || SIZE.test(match[2])) return null;
   const read = trailingAmount(match[1], decimal);
-  return read && { ...read, taxCode: /^[A-Za-zß]$/.test(match[2]) ? (match[2] === 'ß' ? 'B' : match[2].toUpperCase()) : read.taxCode };
+  return read && { ...read, taxCode: taxClassOf(match[2]) ?? read.taxCode };
 }
 
 /** Letters OCR reads for the digits of an amount on faint print: a zero's loop (O, Ö, Ü, D, Q, C), a five (S), a two (Z), an eight (B). */
