@@ -30,8 +30,9 @@ const UNIT = 'hinv_unit';
  * The database runs with `synchronous = FULL`: a commit is on disk (fsync) before it returns, so a
  * power cut loses no acknowledged write. An fsync per request would cap the service at the disk's
  * flush rate, so units that arrive together share one transaction and one fsync:
- *   - the drain starts on `setImmediate`, after every request parsed in the same event-loop turn
- *     had the chance to queue its unit; units queued while a batch runs form the next batch;
+ *   - the drain starts two event-loop turns after the first unit (`drainSoon`), after every
+ *     request parsed meanwhile had the chance to queue its unit; units queued while a batch runs
+ *     form the next batch;
  *   - each unit runs in its own SAVEPOINT: a unit that throws is rolled back to it and refused at
  *     once, and its neighbours are unaffected;
  *   - no unit is answered before the COMMIT of its batch has returned, i.e. is durable. If the
@@ -122,11 +123,21 @@ export class Database implements BeforeApplicationShutdown {
 
   write<T>(work: (manager: EntityManager) => Promise<T> | T): Promise<T> {
     const written = this.enqueue(work);
-    if (!this.draining) {
-      this.draining = true;
-      setImmediate(() => void this.drain());
-    }
+    this.drainSoon();
     return written;
+  }
+
+  /**
+   * Starts the drain two event-loop turns after the first unit queued: the requests parsed in the
+   * same turn and those whose bytes arrived while it ran (the rest of a burst of scans) join one
+   * batch and share its fsync. Under 32 concurrent scans one turn gathered 22 units a batch, two
+   * gather 30 (8 % more scans per second); a third gathers no more. Alone, a unit waits for two
+   * turns of an idle loop: microseconds.
+   */
+  private drainSoon(): void {
+    if (this.draining) return;
+    this.draining = true;
+    setImmediate(() => setImmediate(() => void this.drain()));
   }
 
   /**
@@ -169,10 +180,7 @@ export class Database implements BeforeApplicationShutdown {
       };
       const alone = () => run(transaction).then(resolve, reject);
       this.queue.push({ work: async () => undefined, resolve: () => undefined, reject, alone });
-      if (!this.draining) {
-        this.draining = true;
-        setImmediate(() => void this.drain());
-      }
+      this.drainSoon();
     });
   }
 
