@@ -130,6 +130,11 @@ describe('lines OCR read in part', () => {
     expect(read('1234567 99,00 b\nBRAND\nMODEL X1\nSerien-Nr. 5012345')).toEqual([['BRAND MODEL X1', 1, 99, 99]]);
   });
 
+  it('takes the name above a weighed line across a line of column headings read with specks', () => {
+    expect(read('BANANEN LOSE\nkg EURO/kg | "EURO }\n0,158 1,19 0,19')).toEqual(read('BANANEN LOSE\nkg EURO/kg EURO\n0,158 1,19 0,19'));
+    expect(read('BANANEN LOSE\nkg EURO/kg | "EURO }\n0,158 1,19 0,19')[0][0]).toBe('BANANEN LOSE');
+  });
+
   it('keeps the product group out of the name below an article number, also behind a speck', () => {
     expect(read('123456 89,99 2\nKINDERRAD 16\n2 414 SPIELZEUG')).toEqual([['KINDERRAD 16', 1, 89.99, 89.99]]);
   });

@@ -2,7 +2,7 @@ import type { ParsedReceiptLine, ReceiptWord } from '../receipt-text.js';
 import { cents, type DecimalSeparator, isLineAmount, lineAmount, sameAmount, trailingAmount } from '../receipt-numbers.js';
 import { digitMisreads } from './arithmetic.js';
 import { closingAmount } from './amounts.js';
-import { COLUMN_HEADER, DEPARTMENT, isCodeLine, SEPARATOR, withoutSpecks } from './layout.js';
+import { DEPARTMENT, isCodeLine, isColumnHeader, SEPARATOR, withoutSpecks } from './layout.js';
 import { trimEndOf } from './line-bounds.js';
 import { CURRENCY, inlineQuantity, multiBuyWithoutAmount, type QuantityLine, quantityLine, type Unit } from './quantities.js';
 
@@ -110,7 +110,7 @@ export function afterArticles(text: string): boolean {
 /** Lines among the articles that are no article's name: separators, headings, notes, counts, numbers, product groups. */
 export function noArticleName(text: string): boolean {
   const bare = withoutSpecks(text);
-  return SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || PUMP_VOLUME.test(bare) || isCodeLine(text) || PRODUCT_GROUP.test(text) || UNIT_PRICE.test(text);
+  return SEPARATOR.test(text) || isColumnHeader(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text) || PUMP_VOLUME.test(bare) || isCodeLine(text) || PRODUCT_GROUP.test(text) || UNIT_PRICE.test(text);
 }
 
 /** A price per unit on its own line ("1,459 EUR/Liter", "2,99 €/kg"). */
@@ -140,7 +140,7 @@ export function articleLines(
       if (ROUNDING.test(text)) rounding = addTo(rounding, trailingAmount(text, decimal));
       continue;
     }
-    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
+    if (text === '' || SEPARATOR.test(text) || isColumnHeader(text) || SAVINGS_INFO.test(text) || PRICE_INFO.test(text)) continue;
     // A department heading names the articles below it, each with a name of its own; above an
     // amount or a count alone it is the article's name (a kiosk's "GETRÄNKE" above "2,50").
     if (DEPARTMENT.test(text) && /\p{L}{3}/u.test(texts[i + 1] ?? '')) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSpecks, articleStart, COLUMN_HEADER, DEPARTMENT, isCodeLine, isHeaderish, withoutSpecks } from './layout.js';
+import { afterSpecks, articleStart, COLUMN_HEADER, DEPARTMENT, isCodeLine, isColumnHeader, isHeaderish, withoutSpecks } from './layout.js';
 
 const start = (text: string) => articleStart(text.split('\n'), ',', -1);
 
@@ -120,6 +120,12 @@ describe('article number lines', () => {
 describe('column headings', () => {
   it('are lines of headings only, split by spaces or slashes', () => {
     expect(COLUMN_HEADER.test('Artikel Menge Preis')).toBe(true);
+    // Specks read between the headings (a crease, the paper's grain): still headings only.
+    expect(isColumnHeader('kg EURO/kg | "EURO }')).toBe(true);
+    expect(isColumnHeader('Menge ; Preis')).toBe(true);
+    expect(isColumnHeader('| Summe')).toBe(false);
+    expect(isColumnHeader('BANANEN LOSE { } f 6')).toBe(false);
+    expect(isColumnHeader('Preis | 1,99')).toBe(false);
     expect(COLUMN_HEADER.test('CODE/DESC PRICE DISC AMOUNT')).toBe(true);
     expect(COLUMN_HEADER.test('QTY RM RM RM')).toBe(true);
     expect(COLUMN_HEADER.test('Art.Nr Bezeichnung Betrag')).toBe(true);

@@ -18,6 +18,16 @@ export const SEPARATOR = /^[-=*_#.~+:\s]{3,}$/;
 export const COLUMN_HEADER =
   /^(?:(?:art(?:ikel)?\.?\s?-?nr\.?|nr\.?|pos\.?|anzahl|einzelpreis|e-?preis|mwst\.?|artikel|bezeichnung|beschreibung|description|desc|code|item|qty|menge|anz\.?|preis|price|u\.?\s?price|disc(?:ount)?|betrag|amount|eur|euro|€|\$|£|rm|summe|total|stk|st\.?|kg|l|uom)(?![\p{L}])[\s/]*)+$/iu;
 
+/** Sign-only tokens, and signs glued to a word's ends: specks between headings (`kg EURO/kg | "EURO }`). */
+const HEADING_SPECKS = /(?<=^|\s)[^\p{L}\p{N}\s€$£]+(?=\s|$)|(?<=^|\s)[^\p{L}\p{N}\s€$£]+(?=\p{L})|(?<=\p{L})[^\p{L}\p{N}\s€$£/.]+(?=\s|$)/gu;
+
+/** A line of column headings, also with specks read between them (two headings at least, then). */
+export function isColumnHeader(text: string): boolean {
+  if (COLUMN_HEADER.test(text)) return true;
+  const bare = text.replace(HEADING_SPECKS, ' ').replace(/\s+/g, ' ').trim();
+  return bare !== text.trim() && bare.split(' ').length >= 2 && COLUMN_HEADER.test(bare);
+}
+
 /**
  * A department heading on a line of its own ("GROCERY", "HEALTH AND BEAUTY", "Obst & Gemüse"):
  * tills that sort the articles by department print it above them. It names no article.
@@ -73,7 +83,7 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
   let first = -1;
   for (let i = firstContent + 1; i < limit; i += 1) {
     const text = texts[i];
-    if (text === '' || SEPARATOR.test(text) || COLUMN_HEADER.test(text)) continue;
+    if (text === '' || SEPARATOR.test(text) || isColumnHeader(text)) continue;
     // A priced line may name the chain ("REWE Beste Wahl Milch"); till data and dates are never articles.
     if (DATE_TIME.test(text) || TILL_DATA.test(text) || WEB.test(text) || PHONE_WORD.test(text)) continue;
     // A header line that reads like a priced one ("Husener Str. 1,21", a register number): header
@@ -92,7 +102,7 @@ export function articleStart(texts: readonly string[], decimal: DecimalSeparator
   let start = first;
   while (start - 1 > firstContent && first - start < 3) {
     const text = texts[start - 1];
-    if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || COLUMN_HEADER.test(text) || OPENING_HOURS.test(text)) break;
+    if (text === '' || isHeaderish(text) || SEPARATOR.test(text) || isColumnHeader(text) || OPENING_HOURS.test(text)) break;
     // The line under a street without its town is the town (with a postcode of any country's form),
     // unless the first article is a count or weight line with its amount: that has no name of its
     // own, and the line right above it is its name ("Leipziger Str. 8", "Bananen", "0,812 kg x 1,49 EUR/kg 1,21").
