@@ -11,18 +11,29 @@ export function sendChunkedFields(url: string, fields: number, fieldBytes: numbe
   return new Promise((resolve, reject) => {
     let sentBytes = 0;
     let closed = false;
+    // Set once the answer's head arrived: nothing more is sent. A server that refuses a body early
+    // closes the connection while it is still being sent; the reset that follows must not be taken
+    // for no answer (nor, by writing on, make the client drop the answer it already has).
+    let answered = false;
     const outgoing = request(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked', ...headers } }, (response) => {
+      answered = true;
       let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => {
+      const done = () => {
+        if (closed) return;
         closed = true;
         resolve({ status: response.statusCode ?? 0, body, sentBytes });
-      });
+      };
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      // 'end' once the answer is complete; 'close' also when the reset cut the connection after it
+      // arrived (a truncated body then fails the test's own checks on it).
+      response.on('end', done);
+      response.on('close', done);
+      response.on('error', () => undefined);
     });
-    outgoing.on('error', (error) => (closed ? undefined : reject(error)));
+    outgoing.on('error', (error) => (closed || answered ? undefined : reject(error)));
     const writeField = (index: number): void => {
-      if (closed || outgoing.destroyed) return;
+      if (closed || answered || outgoing.destroyed) return;
       if (index === fields) {
         outgoing.end(`--${boundary}--\r\n`);
         return;
