@@ -4,11 +4,12 @@ import helmet, { type HelmetOptions } from 'helmet';
 const API_PATH = /^\/api(\/|$)/i;
 
 /**
- * The headers reference §6 lists for every response. Helmet's other defaults (Origin-Agent-Cluster,
- * X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
- * X-XSS-Protection, Cross-Origin-Resource-Policy) speak to browsers rendering or embedding a
- * document, so only the web app's files carry them: an API answer is JSON read by `fetch`, and
- * writing six more headers on each was a tenth of what answering `/api/health` costs.
+ * Helmet's headers that reference §6 lists for every response. Its other defaults
+ * (Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
+ * X-Permitted-Cross-Domain-Policies, X-XSS-Protection, Cross-Origin-Resource-Policy) speak to
+ * browsers rendering or embedding a document, so only the web app's files carry them: an API
+ * answer is JSON read by `fetch`, and six more headers on each cost about 5 % of the CPU time of
+ * answering `/api/health`.
  */
 const EVERY_RESPONSE = new Set(['content-security-policy', 'cross-origin-opener-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options']);
 

@@ -21,9 +21,7 @@ export function repairOcrLines(lines: readonly ReceiptTextLine[]): ReceiptTextLi
   const repaired = lines.map((line) => {
     if (!line.words) return { ...line, text: repairText(line.text, decimal) };
     const upper = line.words.filter((word) => /\p{Lu}{3,}/u.test(word.text)).length > line.words.filter((word) => /\p{Ll}{3,}/u.test(word.text)).length;
-    const count = line.words.length;
-    // The amount's place: the last word, or the one before a tax class that ends the line.
-    const amountAt = count > 1 && TAX_WORD.test(line.words[count - 1].text) ? count - 2 : count - 1;
+    const amountAt = amountPlace(line.words);
     const words = withoutLeadingNoise(line.words.map((word, i) => ({ ...word, text: repairUnits(word.text, upper, i >= amountAt) })));
     return { ...line, words, text: repairText(words.map((word) => word.text).join(' '), decimal) };
   });
@@ -184,7 +182,13 @@ function withoutLeadingNoise(words: ReceiptWord[]): ReceiptWord[] {
   return words.slice(first);
 }
 
-/** `last`: the word stands where the line's amount does (at its end, or before its tax class). */
+/** Where a line's amount stands: its last word, or the one before a tax class that ends the line. */
+function amountPlace(words: readonly ReceiptWord[]): number {
+  const last = words.length - 1;
+  return last > 0 && TAX_WORD.test(words[last].text) ? last - 1 : last;
+}
+
+/** `last`: the word stands where the line's amount does (see amountPlace). */
 function repairUnits(word: string, upperCaseLine: boolean, last: boolean): string {
   return word
     .replace(/^(\d+(?:[.,]\d+)?)m[1lLI|i]{1,2}$/, '$1ml')
@@ -235,8 +239,7 @@ function restoreColumnDecimalsOnce(lines: ReceiptTextLine[], decimal: ',' | '.',
   return lines.map((line, index) => {
     const words = line.words;
     if (!words || words.length < 2) return line;
-    let at = words.length - 1;
-    if (TAX_WORD.test(words[at].text) && at > 1) at -= 1;
+    const at = amountPlace(words);
     const candidate = words[at];
     if (!candidate.box || (AMOUNT_WORD.test(candidate.text) && candidate.text.includes(decimal))) return line;
     const text = columnAmount(candidate.text, decimal);

@@ -188,9 +188,9 @@ export function afterSpecks(text: string): string[] {
  */
 const CODE_LINE = /^(?:art(?:ikel)?\.?(?:[-/ ]?(?:nr|ean)\.?)?\s*[:\-–]?\s*|\S{1,10}\s+)?\d{5,14}(?:\s+\d{1,8})*(?:\s+[A-Z])?$/i;
 /** A number a label names, printed under an article ("Bestellnr.: 125525700100010", "Serien-Nr. 5012345"). */
-const LABELLED_NUMBER = /^\p{L}[\p{L}.\- ]{0,20}(?:nr|no|nummer|number)\.?\s*:?\s*\d{5,20}$/iu;
+const LABELLED_NUMBER = /^[^\p{L}\d]*\p{L}[\p{L}.\- ]{0,20}(?:nr|no|nummer|number)\.?\s*:?\s*\d{5,20}$/iu;
 
 export function isCodeLine(text: string): boolean {
   const bare = withoutSpecks(text).replace(/^\W+/, '');
-  return CODE_LINE.test(bare) || LABELLED_NUMBER.test(bare.replace(/^[^\p{L}\d]+/u, ''));
+  return CODE_LINE.test(bare) || LABELLED_NUMBER.test(bare);
 }
